@@ -1,0 +1,51 @@
+# The README's commands. `make run` and `make test` do all the set-up themselves.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+HOST ?= 127.0.0.1
+PORT ?= 8000
+WORKERS ?= 3
+
+.PHONY: run test lint bench install frontend migrate worker clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.installed: $(BIN)/python requirements.txt requirements-dev.txt
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -r requirements-dev.txt
+	touch $@
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund --silent
+	touch $@
+
+install: $(VENV)/.installed frontend
+
+frontend: node_modules/.installed
+
+migrate: install
+	$(BIN)/python manage.py migrate --noinput
+
+run: migrate
+	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
+	$(BIN)/python manage.py load_demo --if-empty
+	HOST=$(HOST) PORT=$(PORT) $(BIN)/python manage.py create_official --demo
+	HOST=$(HOST) $(BIN)/gunicorn config.wsgi --bind $(HOST):$(PORT) --workers $(WORKERS) \
+		--access-logfile - --forwarded-allow-ips '*'
+
+worker: install
+	$(BIN)/celery -A config worker --loglevel INFO --concurrency 2
+
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+test: install lint
+	$(BIN)/python -m pytest --cov --cov-branch --cov-report=term --cov-fail-under=100 $(PYTEST_ARGS)
+
+bench: install
+	@for script in bench/*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
+
+clean:
+	rm -rf $(VENV) node_modules data/staticfiles

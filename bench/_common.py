@@ -1,0 +1,58 @@
+"""Shared set-up for the benchmarks: a throwaway database, migrated, and Django ready.
+
+On the default settings that is a SQLite file in a temporary folder; with DATABASE_URL
+pointing at PostgreSQL it is a database named bench_<name> on that server, dropped and
+created afresh.
+"""
+
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def setup_django(name: str) -> str:
+    """Point Django at a fresh database for benchmark `name`, migrate it, return its vendor."""
+    sys.path.insert(0, str(ROOT))
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    url = os.environ.get("DATABASE_URL", "")
+    if url.startswith(("postgres://", "postgresql://")):
+        os.environ["DATABASE_URL"] = _fresh_postgres(url, f"bench_{name}")
+    else:
+        folder = tempfile.mkdtemp(prefix=f"bench-{name}-")
+        os.environ["DATABASE_URL"] = f"sqlite:///{folder}/bench.sqlite3"
+    import django
+    from django.core.management import call_command
+
+    django.setup()
+    from django.conf import settings
+
+    # Pages render without `collectstatic` having written its manifest.
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+    call_command("migrate", verbosity=0)
+    from django.db import connection
+
+    return connection.vendor
+
+
+def _fresh_postgres(url: str, database: str) -> str:
+    import psycopg
+
+    parts = urlsplit(url)
+    admin = urlunsplit(parts._replace(path="/postgres"))
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{database}"')
+    return urlunsplit(parts._replace(path=f"/{database}"))
+
+
+def report(figures: dict) -> None:
+    """Print the figures as the last line: one JSON object, units in the keys."""
+    print(json.dumps(figures))

@@ -1,0 +1,93 @@
+"""Benchmark: check and import a 2,000-player CSV roster (target: under 2 s on SQLite).
+
+Run from the project root: `python bench/import_players.py` (DATABASE_URL picks PostgreSQL).
+"""
+
+import random
+import time
+
+from _common import report, setup_django
+
+PLAYERS = 2_000
+CHAPTERS = 60
+
+
+def roster_csv(rng: random.Random) -> bytes:
+    first = ["Ada", "Bill", "Carla", "Dale", "Edna", "Frank", "Gail", "Hank", "Irma", "Jack"]
+    last = ["Pruitt", "Hargrove", "Mendez", "Whitaker", "Fox", "Ortiz", "Summers", "Baker"]
+    lines = ["name,chapter"]
+    for i in range(PLAYERS):
+        name = f"{rng.choice(first)} {rng.choice(last)} {i}"
+        lines.append(f"{name},Chapter {rng.randrange(CHAPTERS)}")
+    return ("\n".join(lines) + "\n").encode()
+
+
+def main() -> None:
+    vendor = setup_django("import_players")
+    import datetime
+
+    from django.contrib.auth import get_user_model
+
+    from tournaments import services
+    from tournaments.roster import read_roster
+
+    official = get_user_model().objects.create_user("bench")
+    day = datetime.date(2026, 11, 21)
+    tournament = services.create_tournament(
+        by=official, name="Bench", slug="bench", starts_on=day, ends_on=day
+    )
+    event = services.create_event(
+        tournament=tournament,
+        by=official,
+        name="Doubles",
+        game_key="texas_good_sams",
+        format="single_elimination",
+        team_size=2,
+    )
+    data = roster_csv(random.Random(2026))
+
+    start = time.perf_counter()
+    roster = read_roster(data, "roster.csv")
+    checked = time.perf_counter()
+    count = services.import_roster(
+        tournament=tournament, by=official, roster=roster, events=[event]
+    )
+    done = time.perf_counter()
+    assert count == PLAYERS and roster.ok
+
+    # The same through the pages: upload and preview, then confirm.
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.test import Client
+
+    second = services.create_tournament(
+        by=official, name="Bench 2", slug="bench2", starts_on=day, ends_on=day
+    )
+    from django.test.utils import setup_test_environment
+
+    setup_test_environment()  # lets the bench read the preview page's context
+    client = Client()
+    client.force_login(official)
+    pages_start = time.perf_counter()
+    preview = client.post(
+        f"/desk/{second.slug}/roster/", {"file": SimpleUploadedFile("roster.csv", data)}
+    )
+    confirm = client.post(
+        f"/desk/{second.slug}/roster/confirm/", {"token": preview.context["token"]}
+    )
+    pages_done = time.perf_counter()
+    assert confirm.status_code == 302 and second.players.count() == PLAYERS
+    print(f"{vendor}: imported {count} players with entries, twice")
+    report(
+        {
+            "database": vendor,
+            "players": count,
+            "check_csv_s": round(checked - start, 3),
+            "import_s": round(done - checked, 3),
+            "check_and_import_s": round(done - start, 3),
+            "preview_and_confirm_pages_s": round(pages_done - pages_start, 3),
+        }
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""The rules of the five domino games, in pure Python: no models, no Django."""

@@ -1,0 +1,59 @@
+"""Checks on numbers and seats shared by the game modules.
+
+Pure rules: plain data in, plain data out; this module imports no Django.
+"""
+
+from games.rules import RulesError
+
+
+def check_count(value, *, what, low=0, high=None):
+    """Return value if it is a whole number from low to high; raise RulesError if not."""
+    if type(value) is not int:
+        raise RulesError(f"{what}: {value!r} is not a whole number")
+    if value < low:
+        raise RulesError(f"{what}: {value} is less than {low}")
+    if high is not None and value > high:
+        raise RulesError(f"{what}: {value} is more than {high}")
+    return value
+
+
+def check_length(values, *, count, what):
+    """Return values as a tuple if it holds exactly count entries; raise RulesError if not."""
+    try:
+        values = tuple(values)
+    except TypeError:
+        raise RulesError(f"{what}: enter {count} values, one each") from None
+    if len(values) != count:
+        raise RulesError(f"{what}: enter {count} values, one each, not {len(values)}")
+    return values
+
+
+def seat_name(index, *, seat="Side"):
+    """Return the name an official sees for seat index 0, 1, ...: "Side 1", "Side 2", ..."""
+    return f"{seat} {index + 1}"
+
+
+def check_seat(value, *, count, what, seat="Side"):
+    """Return value if it is a seat index below count; raise RulesError naming the seats."""
+    if type(value) is not int or not 0 <= value < count:
+        names = [seat_name(index, seat=seat) for index in range(count)]
+        choices = ", ".join(names[:-1]) + " or " + names[-1]
+        raise RulesError(f"{what} must be {choices}")
+    return value
+
+
+def hand_range(first, last):
+    """Return "hand 4" or "hands 4-6" for 1-based hand numbers first to last."""
+    if first == last:
+        return f"hand {first}"
+    return f"hands {first}-{last}"
+
+
+def refuse_hands_after(index, count, *, reason):
+    """Raise RulesError if hands follow hand index (0-based) of count hands.
+
+    reason opens the message, e.g. "The game was won at hand 3".
+    """
+    if index + 1 < count:
+        later = hand_range(index + 2, count)
+        raise RulesError(f"{reason}, so {later} cannot stand; delete them first")

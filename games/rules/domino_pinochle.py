@@ -1,0 +1,384 @@
+"""Domino Pinochle (double-six, 3 players): melds, tricks and a game to 250.
+
+Each player is dealt 9 tiles; the one tile left is the widow. A tile's suit is its
+higher number and its value in that suit its lower number, so the double ranks highest
+and the blank lowest. Players are indexed 0, 1, 2 in seating order from the dealer's
+left ("Player 1" is the first to meld).
+
+Meld rulings (the source text lost them): a sequence meld is 3 or 4 tiles of one suit
+with consecutive values, the suit's double counting as its own number; a doubles meld
+is 3 or 4 doubles with consecutive numbers. A tile is in one meld only. The widow may
+complete any player's meld but earns no points: a meld scores 1 per tile from the hand,
+plus a bonus (2 by default) for a four-tile meld whose four tiles all come from the hand.
+
+Pure rules: plain data in, plain data out; this module imports no Django.
+"""
+
+from dataclasses import dataclass
+
+from games.rules import RulesError
+from games.rules.checks import (
+    check_count,
+    check_length,
+    check_seat,
+    refuse_hands_after,
+    seat_name,
+)
+from games.rules.game_state import GameState
+from games.rules.options import BOOL, INT, Option, validate_options
+from games.rules.tiles import format_tile, format_tiles, parse_tile, parse_tiles
+
+NAME = "Domino Pinochle"
+MAX_PIP = 6
+PLAYERS = 3
+HAND_SIZE = 9
+TRICKS = 9
+TRICK_POINTS = 44
+TARGET = 250
+FOUR_TILE_BONUS = 2
+SEQUENCE = "sequence"
+DOUBLES = "doubles"
+WON_ON_MELDS = "melds"
+WON_ON_TRICKS = "tricks"
+
+POINT_TILES = {(0, 5): 5, (1, 4): 5, (2, 3): 5, (4, 6): 10, (5, 5): 10}
+
+OPTIONS = (
+    Option(
+        name="four_tile_bonus",
+        label="Bonus for a four-tile meld",
+        kind=INT,
+        default=FOUR_TILE_BONUS,
+        min=0,
+        max=10,
+        help="Points added for a meld of four tiles from the hand.",
+    ),
+    Option(
+        name="widow_completes_melds",
+        label="The widow may complete a meld",
+        kind=BOOL,
+        default=True,
+        help="Any player may use the widow to complete a meld; it earns no points.",
+    ),
+    Option(
+        name="doubles_melds",
+        label="Doubles melds",
+        kind=BOOL,
+        default=True,
+        help="3 or 4 doubles with consecutive numbers form a meld.",
+    ),
+)
+
+
+def _player(index):
+    return seat_name(index, seat="Player")
+
+
+def suit_of(tile):
+    """Return the suit of a tile: its higher number."""
+    return max(tile)
+
+
+def winning_play(trick):
+    """Return the index of the tile that wins a trick of tiles played in turn.
+
+    The first tile leads its suit; the highest tile of that suit wins (the double
+    highest, the blank lowest). Tiles of other suits cannot win.
+    """
+    trick = parse_tiles(trick, max_pip=MAX_PIP, what="The trick")
+    if len(trick) != PLAYERS:
+        raise RulesError(f"A trick holds {PLAYERS} tiles, one per player, not {len(trick)}")
+    led = suit_of(trick[0])
+    following = [index for index, tile in enumerate(trick) if suit_of(tile) == led]
+    return max(following, key=lambda index: min(trick[index]))
+
+
+@dataclass(frozen=True)
+class Meld:
+    """A meld as read: its tiles, sequence or doubles, its suit, and the points it earns."""
+
+    tiles: tuple[tuple[int, int], ...]
+    kind: str
+    suit: int | None
+    uses_widow: bool
+    points: int
+
+    def describe(self):
+        """Return the meld in plain words: "[3-6] [4-6] [5-6] in suit 6: 3 points"."""
+        reading = "doubles" if self.kind == DOUBLES else f"in suit {self.suit}"
+        widow = " (with the widow)" if self.uses_widow else ""
+        return f"{format_tiles(self.tiles)} {reading}{widow}: {self.points} points"
+
+
+def _consecutive(values):
+    values = sorted(values)
+    return values == list(range(values[0], values[0] + len(values)))
+
+
+def read_meld(
+    tiles,
+    *,
+    widow=None,
+    four_tile_bonus=FOUR_TILE_BONUS,
+    widow_completes_melds=True,
+    doubles_melds=True,
+):
+    """Return the meld 3 or 4 tiles form and its points; raise RulesError if they form none.
+
+    widow is the widow tile, if known: it may be one of the tiles but earns nothing.
+    """
+    tiles = parse_tiles(tiles, max_pip=MAX_PIP, what="The meld's tiles")
+    if len(tiles) not in (3, 4):
+        raise RulesError(f"A meld holds 3 or 4 tiles, not {len(tiles)}")
+    widow = None if widow is None else parse_tile(widow, max_pip=MAX_PIP)
+    uses_widow = widow in tiles
+    if uses_widow and not widow_completes_melds:
+        raise RulesError(
+            f"{format_tile(widow)} is the widow, and this event's rules keep it out of melds"
+        )
+    ordered = tuple(sorted(tiles, key=lambda tile: (tile[1], tile[0])))
+    suits = {suit_of(tile) for tile in tiles}
+    if len(suits) == 1 and _consecutive([min(tile) for tile in tiles]):
+        kind, suit = SEQUENCE, suits.pop()
+    elif doubles_melds and all(a == b for a, b in tiles) and _consecutive(suits):
+        kind, suit = DOUBLES, None
+    else:
+        kinds = "one suit with consecutive values"
+        if doubles_melds:
+            kinds += ", or doubles with consecutive numbers"
+        raise RulesError(
+            f"{format_tiles(ordered)} is not a meld: a meld is 3 or 4 tiles of {kinds}"
+        )
+    from_hand = len(tiles) - uses_widow
+    points = from_hand + (four_tile_bonus if from_hand == 4 else 0)
+    return Meld(ordered, kind, suit, uses_widow, points)
+
+
+def read_melds(
+    melds,
+    *,
+    widow,
+    four_tile_bonus=FOUR_TILE_BONUS,
+    widow_completes_melds=True,
+    doubles_melds=True,
+):
+    """Return each player's melds, read, for one hand.
+
+    melds holds one entry per player in seating order from the dealer's left, each a
+    list of that player's melds (an empty list for "no melds"), each meld 3 or 4 tiles.
+    Raise RulesError when a tile is in two melds, or a player melds more tiles than a
+    hand holds.
+    """
+    melds = check_length(melds, count=PLAYERS, what="The melds")
+    widow = parse_tile(widow, max_pip=MAX_PIP)
+    placed = {}
+    read = []
+    for player, player_melds in enumerate(melds):
+        player_read = []
+        for tiles in player_melds:
+            meld = read_meld(
+                tiles,
+                widow=widow,
+                four_tile_bonus=four_tile_bonus,
+                widow_completes_melds=widow_completes_melds,
+                doubles_melds=doubles_melds,
+            )
+            for tile in meld.tiles:
+                if tile in placed:
+                    if placed[tile] == player:
+                        where = f"two of {_player(player)}'s melds"
+                    else:
+                        where = f"{_player(placed[tile])}'s meld and {_player(player)}'s"
+                    raise RulesError(
+                        f"{format_tile(tile)} is in {where}; a tile is in one meld only"
+                    )
+                placed[tile] = player
+            player_read.append(meld)
+        from_hand = sum(len(meld.tiles) - meld.uses_widow for meld in player_read)
+        if from_hand > HAND_SIZE:
+            raise RulesError(
+                f"{_player(player)} melds {from_hand} tiles from a hand of {HAND_SIZE}"
+            )
+        read.append(tuple(player_read))
+    return tuple(read)
+
+
+def meld_points(melds, *, widow, **rules):
+    """Return each player's meld points for one hand, in seating order.
+
+    Take the same arguments as read_melds.
+    """
+    return tuple(
+        sum(meld.points for meld in player_melds)
+        for player_melds in read_melds(melds, widow=widow, **rules)
+    )
+
+
+def trick_points(points):
+    """Return the three players' trick points for one hand, checked.
+
+    Raise RulesError unless they add up to exactly 44, naming the sum.
+    """
+    points = check_length(points, count=PLAYERS, what="The trick points")
+    for player, value in enumerate(points):
+        check_count(value, what=f"{_player(player)}'s trick points", high=TRICK_POINTS)
+    if sum(points) != TRICK_POINTS:
+        raise RulesError(
+            f"The trick points add up to {sum(points)}; a hand's tricks hold exactly {TRICK_POINTS}"
+        )
+    return points
+
+
+def count_trick_points(tricks, point_tiles, *, widow, last_trick):
+    """Return each player's trick points from what they took.
+
+    tricks: the number of tricks each player took (9 in all). point_tiles: for each
+    player, the point tiles ([0-5] [1-4] [2-3] [4-6] [5-5]) among their tricks. The
+    widow goes to last_trick, the index of the player who took the last trick.
+    A trick is worth 1, a nickel 5, a dime 10.
+    """
+    tricks = check_length(tricks, count=PLAYERS, what="The tricks")
+    for player, count in enumerate(tricks):
+        check_count(count, what=f"{_player(player)}'s tricks", high=TRICKS)
+    if sum(tricks) != TRICKS:
+        raise RulesError(f"The tricks add up to {sum(tricks)}; a hand has {TRICKS}")
+    check_seat(last_trick, count=PLAYERS, what="The winner of the last trick", seat="Player")
+    if tricks[last_trick] == 0:
+        raise RulesError(f"{_player(last_trick)} took the last trick, so took at least 1 trick")
+    widow = parse_tile(widow, max_pip=MAX_PIP)
+    point_tiles = check_length(point_tiles, count=PLAYERS, what="The point tiles")
+    seen = {widow: last_trick} if widow in POINT_TILES else {}
+    points = [tricks[player] for player in range(PLAYERS)]
+    points[last_trick] += POINT_TILES.get(widow, 0)
+    for player, tiles in enumerate(point_tiles):
+        tiles = parse_tiles(tiles, max_pip=MAX_PIP, what=f"{_player(player)}'s point tiles")
+        if len(tiles) > PLAYERS * tricks[player]:
+            raise RulesError(
+                f"{_player(player)} took {PLAYERS * tricks[player]} tiles in tricks "
+                f"but lists {len(tiles)} point tiles"
+            )
+        for tile in tiles:
+            if tile not in POINT_TILES:
+                raise RulesError(f"{format_tile(tile)} is not a point tile")
+            if tile == widow:
+                raise RulesError(
+                    f"{format_tile(tile)} is the widow; it goes to the player who took "
+                    "the last trick"
+                )
+            if tile in seen:
+                raise RulesError(
+                    f"{format_tile(tile)} is listed for both {_player(seen[tile])} "
+                    f"and {_player(player)}"
+                )
+            seen[tile] = player
+            points[player] += POINT_TILES[tile]
+    missing = [tile for tile in POINT_TILES if tile not in seen]
+    if missing:
+        raise RulesError(f"No one is listed as taking {format_tiles(missing)}")
+    return trick_points(points)
+
+
+@dataclass(frozen=True)
+class PinochleState(GameState):
+    """Where a game stands; won_on says whether the winning hand was won on melds or tricks.
+
+    awaiting_tricks is True when the last hand has its melds but not yet its tricks.
+    """
+
+    won_on: str | None = None
+    awaiting_tricks: bool = False
+
+
+def _leader(totals, target):
+    """Return the one player with the highest total if it reaches target, else None."""
+    best = max(totals)
+    if best >= target and totals.count(best) == 1:
+        return totals.index(best)
+    return None
+
+
+def fold_game(hands, *, target=TARGET):
+    """Return the state of a game after its hands, in order.
+
+    hands holds (melds, tricks) per hand: each player's meld points, then each
+    player's trick points (None until the tricks are played). Melds are scored first:
+    if a player then has the highest total and it reaches target, that player wins and
+    the tricks are not played. Otherwise the tricks are added and the highest total at
+    or above target wins; a tie for highest means another hand.
+    """
+    check_count(target, what="The target score", low=1)
+    hands = list(hands)
+    totals = [0] * PLAYERS
+    for index, hand in enumerate(hands):
+        number = index + 1
+        melds, tricks = check_length(hand, count=2, what=f"Hand {number}")
+        melds = check_length(melds, count=PLAYERS, what=f"Hand {number}'s meld points")
+        for player, value in enumerate(melds):
+            check_count(value, what=f"Hand {number}, {_player(player)}'s meld points")
+            totals[player] += value
+        winner = _leader(totals, target)
+        if winner is not None:
+            if tricks is not None:
+                raise RulesError(
+                    f"Hand {number} was won on melds, so its tricks are not played; "
+                    "clear its trick points"
+                )
+            return _won(hands, index, totals, winner, WON_ON_MELDS)
+        if tricks is None:
+            if number < len(hands):
+                raise RulesError(f"Hand {number} needs its trick points before the next hand")
+            return PinochleState(tuple(totals), awaiting_tricks=True)
+        for player, value in enumerate(trick_points(tricks)):
+            totals[player] += value
+        winner = _leader(totals, target)
+        if winner is not None:
+            return _won(hands, index, totals, winner, WON_ON_TRICKS)
+    return PinochleState(tuple(totals))
+
+
+def _won(hands, index, totals, winner, won_on):
+    refuse_hands_after(index, len(hands), reason=f"The game was won at hand {index + 1}")
+    return PinochleState(tuple(totals), True, winner, index, won_on=won_on)
+
+
+def clean_options(raw):
+    """Return the event's house rules for this game, defaults filled in."""
+    return validate_options(OPTIONS, raw, game=NAME)
+
+
+def target_score(options):
+    """Return the score that wins a game: 250, whatever the options."""
+    return TARGET
+
+
+def house_rules(options):
+    """Return the rules an event plays by, as plain sentences for the event page."""
+    options = clean_options(options)
+    rules = [
+        "3 players, 9 tiles each; the one tile left is the widow, turned face up.",
+        "A tile's suit is its higher number; within a suit the double is highest and the "
+        "blank lowest. Players must follow suit. Nine tricks are played.",
+        "A sequence meld is 3 or 4 tiles of one suit with consecutive values; the suit's "
+        "double counts as its own number.",
+    ]
+    if options["doubles_melds"]:
+        rules.append("A doubles meld is 3 or 4 doubles with consecutive numbers.")
+    else:
+        rules.append("Doubles melds are not played: only sequence melds count.")
+    bonus = options["four_tile_bonus"]
+    rules.append(
+        f"A meld scores 1 point per tile from the hand, plus {bonus} for a four-tile meld "
+        "whose tiles all come from the hand. A tile counts in one meld only."
+    )
+    if options["widow_completes_melds"]:
+        rules.append("The widow may complete any player's meld, but earns no points.")
+    else:
+        rules.append("The widow may not be used in a meld.")
+    rules += [
+        "Tricks: 1 point per trick; nickels [0-5] [1-4] [2-3] 5 points each; dimes [4-6] "
+        f"[5-5] 10 points each; {TRICK_POINTS} in all. The last trick takes the widow.",
+        f"The game is to {TARGET}. Melds are scored first, from the dealer's left; if two or "
+        f"more players reach {TARGET} on melds, the highest wins. If they tie, the tricks "
+        "are played and the highest total wins; a tie after the tricks means another hand.",
+    ]
+    return rules

@@ -1,0 +1,84 @@
+"""House-rule options: what an event may choose, and checking a form's choices.
+
+Pure rules: plain data in, plain data out; this module imports no Django.
+"""
+
+import re
+from dataclasses import dataclass
+
+from games.rules import RulesError
+
+INT = "int"
+BOOL = "bool"
+CHOICE = "choice"
+
+_YES = frozenset({"true", "yes", "on", "1"})
+_NO = frozenset({"false", "no", "off", "0", ""})
+_WHOLE_NUMBER = re.compile(r"\s*-?[0-9]+\s*")
+
+
+@dataclass(frozen=True)
+class Option:
+    """One house rule an event may set: its name, what officials see, and allowed values."""
+
+    name: str
+    label: str
+    kind: str
+    default: int | bool | str
+    choices: tuple[tuple[str, str], ...] = ()
+    min: int | None = None
+    max: int | None = None
+    help: str = ""
+
+    def clean(self, value):
+        """Return value as this option's type; raise RulesError naming the option if bad.
+
+        Strings from a form are read: "25" as 25, "on"/"off" as True/False.
+        """
+        if self.kind == INT:
+            return self._clean_int(value)
+        if self.kind == BOOL:
+            return self._clean_bool(value)
+        return self._clean_choice(value)
+
+    def _clean_int(self, value):
+        if isinstance(value, str) and _WHOLE_NUMBER.fullmatch(value):
+            value = int(value)
+        if type(value) is not int:
+            raise RulesError(f"{self.label}: {value!r} is not a whole number")
+        if self.min is not None and value < self.min:
+            raise RulesError(f"{self.label}: {value} is less than {self.min}")
+        if self.max is not None and value > self.max:
+            raise RulesError(f"{self.label}: {value} is more than {self.max}")
+        return value
+
+    def _clean_bool(self, value):
+        if isinstance(value, str):
+            if value.strip().lower() in _YES:
+                return True
+            if value.strip().lower() in _NO:
+                return False
+        if type(value) is not bool:
+            raise RulesError(f"{self.label}: {value!r} is not yes or no")
+        return value
+
+    def _clean_choice(self, value):
+        allowed = [choice for choice, _label in self.choices]
+        if value not in allowed:
+            names = ", ".join(f'"{choice}"' for choice in allowed)
+            raise RulesError(f"{self.label}: {value!r} is not one of {names}")
+        return value
+
+
+def validate_options(options, raw, *, game):
+    """Return every option of a game set from raw, with defaults for those left out.
+
+    options is the game's tuple of Option; raw maps option names to values (strings
+    from a form are read). Raise RulesError for a name the game does not know.
+    """
+    raw = dict(raw or {})
+    known = {option.name for option in options}
+    for name in raw:
+        if name not in known:
+            raise RulesError(f'{game} has no house rule called "{name}"')
+    return {option.name: option.clean(raw.get(option.name, option.default)) for option in options}

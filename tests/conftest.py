@@ -1,0 +1,84 @@
+"""Fixtures shared by the whole suite: people, tournaments and the real-service switches."""
+
+import os
+
+import pytest
+
+REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES", "") == "1"
+
+
+def missing_service(reason: str):
+    """Skip the test, or fail it when CI says the services must be there."""
+    if REQUIRE_SERVICES:
+        pytest.fail(f"REQUIRE_SERVICES=1 but {reason}", pytrace=False)
+    pytest.skip(reason)
+
+
+def _django_active(request) -> bool:
+    """The rules tests also run with `-p no:django`, proving they need no Django."""
+    return request.config.pluginmanager.hasplugin("django")
+
+
+@pytest.fixture(autouse=True)
+def _test_settings(request):
+    """Serve static files without the manifest `collectstatic` writes; hash passwords fast."""
+    if not _django_active(request):
+        return
+    settings = request.getfixturevalue("settings")
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+
+
+@pytest.fixture(autouse=True)
+def _eager_celery(request):
+    """Run tasks in-process; the worker round trip has its own test in tests/services."""
+    if not _django_active(request):
+        yield
+        return
+    from config.celery import app
+
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = True
+
+
+@pytest.fixture
+def password():
+    return "domino-desk-test"
+
+
+@pytest.fixture
+def official(django_user_model, password):
+    return django_user_model.objects.create_user(username="olive", password=password)
+
+
+@pytest.fixture
+def other_official(django_user_model, password):
+    """An official of another tournament: must be refused everywhere in ours."""
+    return django_user_model.objects.create_user(username="otto", password=password)
+
+
+@pytest.fixture
+def tournament(official, other_official):
+    from tests.factories import TournamentFactory
+
+    ours = TournamentFactory(slug="rally")
+    ours.officials.add(official)
+    theirs = TournamentFactory(slug="elsewhere")
+    theirs.officials.add(other_official)
+    return ours
+
+
+@pytest.fixture
+def official_client(client, official):
+    client.force_login(official)
+    return client
+
+
+@pytest.fixture
+def other_client(client, other_official):
+    client.force_login(other_official)
+    return client

@@ -1,0 +1,145 @@
+"""The registry of games: names, sets, players, options and house rules."""
+
+from pathlib import Path
+
+import pytest
+
+import games
+from games.registry import GAME_CHOICES, GAMES, GameSpec, Option, get_game
+from games.rules import RulesError
+
+
+def test_the_registry_holds_the_five_games_by_key():
+    assert list(GAMES) == [
+        "texas_good_sams",
+        "double_draw",
+        "thats_it",
+        "domino_pinochle",
+        "double_takes",
+    ]
+    assert all(spec.key == key for key, spec in GAMES.items())
+    assert all(isinstance(spec, GameSpec) for spec in GAMES.values())
+
+
+def test_the_form_choices_pair_each_key_with_its_name():
+    assert GAME_CHOICES == [
+        ("texas_good_sams", "Texas Good Sams"),
+        ("double_draw", "Double Draw"),
+        ("thats_it", "That's It"),
+        ("domino_pinochle", "Domino Pinochle"),
+        ("double_takes", "Double Takes"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("key", "max_pip", "player_counts", "partnerships"),
+    [
+        ("texas_good_sams", 6, (2, 4), True),
+        ("double_draw", 6, (2, 3, 4), True),
+        ("thats_it", 15, (2, 3, 4, 5, 6, 7, 8), False),
+        ("domino_pinochle", 6, (3,), False),
+        ("double_takes", 15, (2, 3, 4), True),
+    ],
+)
+def test_each_game_gives_its_set_and_players(key, max_pip, player_counts, partnerships):
+    spec = get_game(key)
+    assert spec.max_pip == max_pip
+    assert spec.player_counts == player_counts
+    assert spec.partnerships is partnerships
+
+
+def test_each_game_has_a_summary_for_the_event_page():
+    for spec in GAMES.values():
+        assert len(spec.summary) > 80
+        assert spec.summary.endswith(".")
+
+
+def test_get_game_refuses_a_game_it_does_not_know():
+    with pytest.raises(RulesError, match=r'^There is no game called "chess"$'):
+        get_game("chess")
+
+
+def test_every_option_is_described_and_its_default_is_valid():
+    for spec in GAMES.values():
+        for option in spec.options:
+            assert isinstance(option, Option)
+            assert option.label
+            assert option.help
+            assert option.clean(option.default) == option.default
+
+
+def test_validating_no_options_gives_the_defaults():
+    assert get_game("texas_good_sams").validate_options({}) == {"blocked_scoring": "total"}
+    assert get_game("thats_it").validate_options({}) == {"target": 25}
+
+
+def test_validating_reads_form_strings():
+    spec = get_game("domino_pinochle")
+    assert spec.validate_options({"four_tile_bonus": "3", "widow_completes_melds": "false"}) == {
+        "four_tile_bonus": 3,
+        "widow_completes_melds": False,
+        "doubles_melds": True,
+    }
+
+
+def test_validating_refuses_an_unknown_option_naming_the_game():
+    with pytest.raises(RulesError, match=r'^Texas Good Sams has no house rule called "target"$'):
+        get_game("texas_good_sams").validate_options({"target": 300})
+
+
+def test_validating_names_the_option_with_a_bad_value():
+    with pytest.raises(RulesError, match=r"^Points to win: 0 is less than 1$"):
+        get_game("thats_it").validate_options({"target": "0"})
+
+
+def test_validating_checks_options_against_each_other():
+    with pytest.raises(RulesError, match=r"^Partnerships need 4 players, not 2$"):
+        get_game("double_draw").validate_options({"players": 2, "partnerships": True})
+
+
+@pytest.mark.parametrize(
+    ("key", "options", "target"),
+    [
+        ("texas_good_sams", {}, 250),
+        ("double_draw", {}, 61),
+        ("double_draw", {"partnerships": "on"}, 100),
+        ("double_draw", {"players": "2"}, 100),
+        ("thats_it", {}, 25),
+        ("thats_it", {"target": "50"}, 50),
+        ("domino_pinochle", {}, 250),
+        ("double_takes", {}, None),
+    ],
+)
+def test_each_game_gives_the_score_that_wins(key, options, target):
+    assert get_game(key).target_score(options) == target
+
+
+def test_the_house_rules_reflect_the_options_chosen():
+    spec = get_game("texas_good_sams")
+    assert (
+        "A blocked hand: the side with fewer pips scores the other side's pips, rounded to "
+        "the nearest 5. Equal pips score nothing." in spec.house_rules({})
+    )
+    difference = spec.house_rules({"blocked_scoring": "difference"})
+    assert any("scores the difference" in rule for rule in difference)
+
+
+def test_every_game_has_house_rules_in_plain_sentences():
+    for spec in GAMES.values():
+        rules = spec.house_rules({})
+        assert rules
+        assert all(rule.endswith(".") for rule in rules)
+
+
+def test_house_rules_refuse_bad_options():
+    with pytest.raises(RulesError, match="Players at a table: 5 is more than 4"):
+        get_game("double_takes").house_rules({"players": 5})
+
+
+def test_no_module_of_the_games_package_imports_django():
+    package = Path(games.__file__).parent
+    for path in package.rglob("*.py"):
+        source = path.read_text()
+        assert "import django" not in source, path
+        assert "from django" not in source, path
+        assert "Django" in source.split('"""')[1], f"{path} should say it imports no Django"

@@ -1,0 +1,133 @@
+"""The official's tournament list, tournament creation, dashboard and event creation."""
+
+import pytest
+from django.urls import reverse
+
+from tests.factories import EventFactory, PlayerFactory, TournamentFactory
+from tournaments.models import Event, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_list_shows_only_my_tournaments(official_client, tournament):
+    response = official_client.get(reverse("desk:home"))
+    assert tournament.name in response.text
+    assert "elsewhere" not in [t.slug for t in response.context["tournaments"]]
+
+
+def test_the_list_runs_few_queries(official_client, official, django_assert_max_num_queries):
+    for _ in range(20):
+        TournamentFactory().officials.add(official)
+    with django_assert_max_num_queries(6):
+        assert official_client.get(reverse("desk:home")).status_code == 200
+
+
+def test_an_official_creates_a_tournament(official_client):
+    response = official_client.post(
+        reverse("desk:tournament_create"),
+        {
+            "name": "Fall Rally",
+            "slug": "fall26",
+            "starts_on": "2026-11-21",
+            "ends_on": "2026-11-22",
+            "venue": "Hall B",
+        },
+    )
+    assert response.status_code == 302
+    assert response.url == reverse("desk:dashboard", args=["fall26"])
+    assert Tournament.objects.get(slug="fall26").venue == "Hall B"
+
+
+def test_a_tournament_ending_before_it_starts_is_refused(official_client):
+    response = official_client.post(
+        reverse("desk:tournament_create"),
+        {"name": "X", "slug": "x", "starts_on": "2026-11-21", "ends_on": "2026-11-20"},
+    )
+    assert response.status_code == 200
+    assert "The last day cannot be before the first day." in response.text
+    assert not Tournament.objects.filter(slug="x").exists()
+
+
+def test_a_taken_address_is_refused_with_a_message(official_client, tournament):
+    response = official_client.post(
+        reverse("desk:tournament_create"),
+        {"name": "X", "slug": "rally", "starts_on": "2026-11-21", "ends_on": "2026-11-21"},
+    )
+    assert "“rally” is taken" in response.text
+    assert Tournament.objects.filter(slug="rally").count() == 1
+
+
+def test_the_dashboard_shows_counts_and_events(official_client, tournament):
+    PlayerFactory.create_batch(3, tournament=tournament)
+    EventFactory(tournament=tournament, name="Doubles")
+    response = official_client.get(reverse("desk:dashboard", args=[tournament.slug]))
+    assert response.context["counts"]["total"] == 3
+    assert "Doubles" in response.text
+
+
+def test_the_dashboard_runs_few_queries(official_client, tournament, django_assert_max_num_queries):
+    for _ in range(10):
+        EventFactory(tournament=tournament)
+    PlayerFactory.create_batch(30, tournament=tournament)
+    with django_assert_max_num_queries(12):
+        official_client.get(reverse("desk:dashboard", args=[tournament.slug]))
+
+
+def test_an_official_creates_an_event_with_house_rules(official_client, tournament):
+    response = official_client.post(
+        reverse("desk:event_create", args=[tournament.slug]),
+        {
+            "name": "Doubles",
+            "game_key": "texas_good_sams",
+            "format": "single_elimination",
+            "team_size": "2",
+            "opt_blocked_scoring": "difference",
+        },
+    )
+    assert response.status_code == 302
+    event = Event.objects.get(tournament=tournament)
+    assert event.options == {"blocked_scoring": "difference"} and event.team_size == 2
+
+
+def test_changing_the_game_sends_back_its_options(official_client, tournament):
+    response = official_client.post(
+        reverse("desk:event_create", args=[tournament.slug]),
+        {"game_key": "thats_it"},
+        headers={"HX-Request": "true", "HX-Trigger-Name": "game_key"},
+    )
+    assert response.status_code == 200
+    assert 'id="options"' in response.text and "That" in response.text
+    assert "<html" not in response.text
+    assert not Event.objects.exists()
+
+
+def test_a_bad_option_is_refused_at_its_field(official_client, tournament):
+    response = official_client.post(
+        reverse("desk:event_create", args=[tournament.slug]),
+        {
+            "name": "Doubles",
+            "game_key": "texas_good_sams",
+            "format": "single_elimination",
+            "team_size": "2",
+            "opt_blocked_scoring": "coin toss",
+        },
+    )
+    assert response.status_code == 200
+    assert "Select a valid choice" in response.text
+    assert not Event.objects.exists()
+
+
+def test_a_duplicate_event_name_is_refused(official_client, tournament):
+    EventFactory(tournament=tournament, name="Doubles")
+    response = official_client.post(
+        reverse("desk:event_create", args=[tournament.slug]),
+        {
+            "name": "Doubles",
+            "game_key": "texas_good_sams",
+            "format": "single_elimination",
+            "team_size": "2",
+            "opt_blocked_scoring": "total",
+        },
+    )
+    assert "already has an event called Doubles" in response.text
+    assert Event.objects.count() == 1

@@ -1,0 +1,305 @@
+"""People and structure of a tournament: chapters, players, events, teams and games.
+
+Models hold fields, constraints and small properties; every write goes through
+`tournaments.services`.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils import timezone
+
+NAME_MAX = 80
+
+
+def game_choices():
+    """Return the games of the registry, read when a form or check needs them."""
+    from games.registry import GAME_CHOICES
+
+    return GAME_CHOICES
+
+
+class Tournament(models.Model):
+    name = models.CharField(max_length=120)
+    slug = models.SlugField(
+        max_length=40, unique=True, help_text="Short public address, e.g. rally26"
+    )
+    starts_on = models.DateField()
+    ends_on = models.DateField()
+    venue = models.CharField(max_length=160, blank=True)
+    officials = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="officiated_tournaments", blank=True
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-starts_on", "name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(ends_on__gte=models.F("starts_on")),
+                name="tournament_ends_after_it_starts",
+            ),
+        ]
+
+    def __str__(self):
+        return self.name
+
+    def get_absolute_url(self):
+        return reverse("public:tournament", args=[self.slug])
+
+    def is_official(self, user) -> bool:
+        """Return whether this user may change anything in the tournament."""
+        if not user.is_authenticated:
+            return False
+        if user.is_superuser:
+            return True
+        return self.officials.filter(pk=user.pk).exists()
+
+
+class Chapter(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="chapters")
+    name = models.CharField(max_length=NAME_MAX)
+    code = models.CharField(max_length=12, blank=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(
+                models.functions.Lower("name"), "tournament", name="chapter_name_unique"
+            ),
+        ]
+
+    def __str__(self):
+        return self.name
+
+
+class Player(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=NAME_MAX)
+    chapter = models.ForeignKey(
+        Chapter, on_delete=models.PROTECT, related_name="players", null=True, blank=True
+    )
+    checked_in = models.BooleanField(default=False)
+    withdrawn = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "pk"]
+        indexes = [models.Index(fields=["tournament", "name"])]
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def chapter_name(self) -> str:
+        return self.chapter.name if self.chapter_id else "No chapter"
+
+
+class Event(models.Model):
+    class Format(models.TextChoices):
+        SINGLE_ELIMINATION = "single_elimination", "Single elimination"
+        ROUNDS = "rounds", "Rounds at tables"
+
+    class Status(models.TextChoices):
+        REGISTRATION = "registration", "Registration"
+        DRAWN = "drawn", "Partners drawn"
+        PLAYING = "playing", "Playing"
+        FINISHED = "finished", "Finished"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="events")
+    name = models.CharField(max_length=NAME_MAX)
+    game_key = models.CharField(max_length=40, choices=game_choices)
+    format = models.CharField(max_length=20, choices=Format.choices)
+    team_size = models.PositiveSmallIntegerField(
+        default=1, help_text="1 for singles, 2 for doubles (partnerships)"
+    )
+    options = models.JSONField(default=dict, blank=True)
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.REGISTRATION)
+    fed_by = models.ForeignKey(
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="feeds",
+        help_text="The doubles event whose first-round losers open this singles event",
+    )
+    partner_seed = models.BigIntegerField(null=True, blank=True)
+    bracket_seed = models.BigIntegerField(null=True, blank=True)
+    # Bumped on every change a public page shows, so polling pages can answer 304.
+    changed_at = models.DateTimeField(default=timezone.now)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(team_size__in=[1, 2]), name="event_team_size_1_or_2"
+            ),
+            models.UniqueConstraint(fields=["tournament", "name"], name="event_name_unique"),
+        ]
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def game(self):
+        from games.registry import get_game
+
+        return get_game(self.game_key)
+
+    @property
+    def is_doubles(self) -> bool:
+        return self.team_size == 2
+
+
+class Entry(models.Model):
+    """A player entered in an event."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="entries")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player"], name="entry_once_per_event"),
+        ]
+
+    def __str__(self):
+        return f"{self.player} in {self.event}"
+
+
+class Team(models.Model):
+    """An event's side of one or two players."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="teams")
+    number = models.PositiveIntegerField(help_text="Team number in the draw, from 1")
+    same_chapter = models.BooleanField(default=False)
+    players = models.ManyToManyField(Player, through="TeamMember", related_name="teams")
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="team_number_unique"),
+        ]
+
+    def __str__(self):
+        return self.label
+
+    @property
+    def members(self) -> list["TeamMember"]:
+        """Return the members in seat order (uses prefetched members when present)."""
+        return sorted(self.memberships.all(), key=lambda m: m.position)
+
+    @property
+    def label(self) -> str:
+        return " & ".join(m.player.name for m in self.members) or f"Team {self.number}"
+
+
+class TeamMember(models.Model):
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="memberships")
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="memberships")
+    position = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["team", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player"], name="one_team_per_player"),
+            models.UniqueConstraint(fields=["team", "position"], name="team_position_unique"),
+        ]
+
+    def __str__(self):
+        return str(self.player)
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        WAITING = "waiting", "Waiting for players"
+        READY = "ready", "Ready"
+        PLAYING = "playing", "Playing"
+        FINISHED = "finished", "Finished"
+        WALKOVER = "walkover", "W/O"
+        BYE = "bye", "Bye"
+        VOID = "void", "Void"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="games")
+    stage = models.PositiveSmallIntegerField(
+        default=1, help_text="1 for the main draw; singles use 0 for partner-against-partner games"
+    )
+    round_number = models.PositiveSmallIntegerField()
+    position = models.PositiveIntegerField(help_text="Bracket order within the round, or table")
+    next_game = models.ForeignKey(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="feeders"
+    )
+    next_slot = models.PositiveSmallIntegerField(null=True, blank=True)
+    # A singles partners' game (stage 0): the doubles game its two players lost together.
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.WAITING)
+    winner_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    walkover = models.BooleanField(default=False)
+    # Kept up to date by scoring, so the bracket knows whether a game has begun.
+    hand_count = models.PositiveIntegerField(default=0)
+    # Optimistic version: bumped by every change to the game or its hands.
+    version = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["event", "stage", "round_number", "position"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event", "stage", "round_number", "position"], name="game_slot_unique"
+            ),
+            models.CheckConstraint(
+                condition=Q(next_slot__isnull=True) | Q(next_slot__in=[0, 1]),
+                name="game_next_slot_0_or_1",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.event} round {self.round_number} game {self.position + 1}"
+
+    @property
+    def is_decided(self) -> bool:
+        return self.status in {self.Status.FINISHED, self.Status.WALKOVER, self.Status.BYE}
+
+    @property
+    def sides_by_seat(self) -> list["Side"]:
+        return sorted(self.sides.all(), key=lambda s: s.seat)
+
+
+class Side(models.Model):
+    """The team at one seat of a game, with its running total."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="sides")
+    seat = models.PositiveSmallIntegerField()
+    team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="sides", null=True)
+    total = models.IntegerField(default=0)
+
+    class Meta:
+        ordering = ["game", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="side_seat_unique"),
+            models.CheckConstraint(condition=Q(total__gte=0), name="side_total_not_negative"),
+        ]
+
+    def __str__(self):
+        return f"{self.game}, seat {self.seat + 1}"
+
+
+class Activity(models.Model):
+    """What an official did, and when: the tournament's log."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="activity")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+    text = models.CharField(max_length=255)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+        verbose_name_plural = "activity"
+
+    def __str__(self):
+        return self.text

@@ -1,0 +1,12 @@
+"""Public pages: no login needed."""
+
+from django.urls import path
+
+from .views import public
+
+app_name = "public"
+
+urlpatterns = [
+    path("", public.index, name="index"),
+    path("t/<slug:slug>/", public.tournament_home, name="tournament"),
+]

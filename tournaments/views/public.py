@@ -1,0 +1,43 @@
+"""Public pages: no login. Players follow events on their phones."""
+
+from django.db.models import Max
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils import timezone
+from django.views.decorators.http import condition
+
+from .. import selectors
+from ..models import Tournament
+
+
+def index(request: HttpRequest) -> HttpResponse:
+    today = timezone.localdate()
+    tournaments = Tournament.objects.filter(ends_on__gte=today).order_by("starts_on")[:50]
+    past = Tournament.objects.filter(ends_on__lt=today).order_by("-ends_on")[:20]
+    return render(
+        request, "tournaments/public_index.html", {"tournaments": tournaments, "past": past}
+    )
+
+
+def _tournament_etag(request, slug):
+    """One small query: the newest change to any of the tournament's events."""
+    changed = Tournament.objects.filter(slug=slug).aggregate(at=Max("events__changed_at"))["at"]
+    if changed is None:
+        return None
+    return f'"t-{slug}-{changed.timestamp()}-{request.GET.get("q", "")}"'
+
+
+@condition(etag_func=_tournament_etag)
+def tournament_home(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, slug=slug)
+    query = request.GET.get("q", "").strip()[:80]
+    context = {
+        "tournament": tournament,
+        "events": selectors.events_with_counts(tournament),
+        "counts": selectors.tournament_counts(tournament),
+        "query": query,
+        "found": selectors.find_players(tournament, query) if query else [],
+    }
+    if request.htmx and request.htmx.target == "lookup-results":
+        return render(request, "tournaments/public_home.html#lookup", context)
+    return render(request, "tournaments/public_home.html", context)

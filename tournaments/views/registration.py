@@ -1,0 +1,372 @@
+"""Official pages for registration: tournaments, events, chapters, players, rosters."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core import signing
+from django.db.models import Count
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.views.decorators.http import require_http_methods, require_POST
+
+from .. import selectors, services
+from ..errors import RulesError
+from ..forms import (
+    ChapterForm,
+    EventForm,
+    MergeChaptersForm,
+    PlayerForm,
+    RosterForm,
+    TournamentForm,
+)
+from ..models import Chapter, Player, Tournament
+from ..permissions import official_required
+from ..roster import Roster, RosterRow, read_roster
+
+ROSTER_SALT = "tournaments.roster"
+
+
+def _posted(request: HttpRequest):
+    """Return the POST data to bind a form to (even when empty), or None on GET."""
+    return request.POST if request.method == "POST" else None
+
+
+def _get_player_for_official(tournament: Tournament, pk: int) -> Player:
+    return get_object_or_404(Player.objects.select_related("chapter"), tournament=tournament, pk=pk)
+
+
+def _get_chapter_for_official(tournament: Tournament, pk: int) -> Chapter:
+    return get_object_or_404(Chapter, tournament=tournament, pk=pk)
+
+
+@login_required
+def official_home(request: HttpRequest) -> HttpResponse:
+    tournaments = (
+        Tournament.objects.all()
+        if request.user.is_superuser
+        else (request.user.officiated_tournaments.all())
+    )
+    tournaments = tournaments.annotate(player_count=Count("players", distinct=True))
+    return render(request, "tournaments/official_home.html", {"tournaments": tournaments})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def tournament_create(request: HttpRequest) -> HttpResponse:
+    form = TournamentForm(_posted(request))
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament = services.create_tournament(by=request.user, **form.cleaned_data)
+        except RulesError as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, f"{tournament.name} is ready. Add its events next.")
+            return redirect("desk:dashboard", tournament.slug)
+    return render(request, "tournaments/tournament_form.html", {"form": form})
+
+
+@official_required
+def dashboard(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    return render(
+        request,
+        "tournaments/dashboard.html",
+        {
+            "tournament": tournament,
+            "counts": selectors.tournament_counts(tournament),
+            "events": selectors.events_with_counts(tournament),
+            "activity": tournament.activity.select_related("user")[:15],
+        },
+    )
+
+
+@official_required
+@require_http_methods(["GET", "POST"])
+def event_create(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    form = EventForm(_posted(request), tournament=tournament)
+    if request.htmx and request.headers.get("HX-Trigger-Name") == "game_key":
+        # The game changed: send back its house-rule options only.
+        form = EventForm(initial={"game_key": request.POST.get("game_key")}, tournament=tournament)
+        return render(request, "tournaments/event_form.html#options", {"form": form})
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            event = services.create_event(
+                tournament=tournament,
+                by=request.user,
+                name=data["name"],
+                game_key=data["game_key"],
+                format=data["format"],
+                team_size=data["team_size"],
+                options=form.options(),
+                fed_by=data["fed_by"],
+            )
+        except RulesError as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, f"Event {event.name} created.")
+            return redirect("desk:dashboard", tournament.slug)
+    return render(request, "tournaments/event_form.html", {"tournament": tournament, "form": form})
+
+
+@official_required
+@require_http_methods(["GET", "POST"])
+def chapters(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    form = ChapterForm(_posted(request))
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.add_chapter(tournament=tournament, by=request.user, **form.cleaned_data)
+        except RulesError as exc:
+            form.add_error("name", str(exc))
+        else:
+            messages.success(request, f"Chapter {form.cleaned_data['name']} added.")
+            return redirect("desk:chapters", tournament.slug)
+    return _render_chapters(request, tournament, form=form)
+
+
+def _render_chapters(request, tournament, *, form=None, merge_form=None, status=200):
+    rows = tournament.chapters.annotate(player_count=Count("players")).order_by("name")
+    return render(
+        request,
+        "tournaments/chapters.html",
+        {
+            "tournament": tournament,
+            "chapters": rows,
+            "form": form or ChapterForm(),
+            "merge_form": merge_form or MergeChaptersForm(tournament=tournament),
+        },
+        status=status,
+    )
+
+
+@official_required
+@require_POST
+def chapter_rename(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    chapter = _get_chapter_for_official(tournament, pk)
+    form = ChapterForm(request.POST)
+    if form.is_valid():
+        try:
+            services.rename_chapter(
+                chapter=chapter,
+                by=request.user,
+                name=form.cleaned_data["name"],
+                code=form.cleaned_data["code"],
+            )
+        except RulesError as exc:
+            messages.error(request, str(exc))
+        else:
+            messages.success(request, f"Chapter renamed to {chapter.name}.")
+    else:
+        messages.error(request, "Type the chapter's new name.")
+    return redirect("desk:chapters", tournament.slug)
+
+
+@official_required
+@require_POST
+def chapter_merge(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    form = MergeChaptersForm(request.POST, tournament=tournament)
+    if form.is_valid():
+        try:
+            services.merge_chapters(by=request.user, **form.cleaned_data)
+        except RulesError as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, f"Merged into {form.cleaned_data['target'].name}.")
+            return redirect("desk:chapters", tournament.slug)
+    return _render_chapters(request, tournament, merge_form=form, status=422)
+
+
+@official_required
+@require_http_methods(["GET", "POST"])
+def players(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """The registration desk: quick entry form on top, the list below."""
+    form = PlayerForm(_posted(request), tournament=tournament)
+    if request.method == "POST":
+        return _add_player(request, tournament, form)
+    search = request.GET.get("q", "").strip()
+    context = _players_context(tournament, form=form, search=search)
+    if request.htmx and request.GET.get("q") is not None:
+        return render(request, "tournaments/players.html#player-list", context)
+    return render(request, "tournaments/players.html", context)
+
+
+def _players_context(tournament, *, form, search="", added=None, warning=""):
+    return {
+        "tournament": tournament,
+        "form": form,
+        "players": selectors.players_with_entries(tournament, search=search),
+        "chapter_names": tournament.chapters.values_list("name", flat=True),
+        "search": search,
+        "added": added,
+        "warning": warning,
+    }
+
+
+def _add_player(request, tournament, form):
+    added, warning = None, ""
+    if form.is_valid():
+        name = form.cleaned_data["name"]
+        twins = services.registration.duplicate_names(tournament, name)
+        try:
+            added = services.add_player(
+                tournament=tournament,
+                by=request.user,
+                name=name,
+                chapter_name=form.cleaned_data["chapter"],
+                events=form.cleaned_data["events"],
+            )
+        except RulesError as exc:
+            form.add_error("name", str(exc))
+        else:
+            if twins:
+                where = ", ".join(t.chapter_name for t in twins)
+                warning = (
+                    f"There is already a player called {added.name} ({where}). "
+                    "If this is the same person, withdraw one of them."
+                )
+            # A fresh form for the next player, keeping the chapter and events chosen.
+            form = PlayerForm(
+                initial={
+                    "chapter": form.cleaned_data["chapter"],
+                    "events": form.cleaned_data["events"],
+                },
+                tournament=tournament,
+            )
+    status = 200 if added else 422
+    context = _players_context(tournament, form=form, added=added, warning=warning)
+    if request.htmx:
+        html = render_to_string("tournaments/players.html#desk", context, request=request)
+        if added:
+            # The new player joins the list below without a page reload.
+            html += render_to_string(
+                "tournaments/players.html#player-list", {**context, "oob": True}, request=request
+            )
+        return HttpResponse(html, status=status)
+    if added:
+        messages.success(request, f"{added.name} registered.")
+        if warning:
+            messages.warning(request, warning)
+        return redirect("desk:players", tournament.slug)
+    return render(request, "tournaments/players.html", context, status=status)
+
+
+@official_required
+@require_http_methods(["GET", "POST"])
+def player_edit(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    player = _get_player_for_official(tournament, pk)
+    entered = list(player.entries.values_list("event_id", flat=True))
+    initial = {
+        "name": player.name,
+        "chapter": player.chapter.name if player.chapter else "",
+        "events": entered,
+    }
+    form = PlayerForm(_posted(request), initial=initial, tournament=tournament)
+    # Drawn events stay listed so the official sees them, but cannot be changed here.
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.update_player(
+                player=player,
+                by=request.user,
+                name=form.cleaned_data["name"],
+                chapter_name=form.cleaned_data["chapter"],
+            )
+            open_events = list(form.cleaned_data["events"])
+            closed = player.entries.exclude(event__status="registration").select_related("event")
+            services.set_entries(
+                player=player,
+                by=request.user,
+                events=open_events + [entry.event for entry in closed],
+            )
+        except RulesError as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, f"{player.name} saved.")
+            return redirect("desk:players", tournament.slug)
+    return render(
+        request,
+        "tournaments/player_form.html",
+        {
+            "tournament": tournament,
+            "player": player,
+            "form": form,
+            "chapter_names": tournament.chapters.values_list("name", flat=True),
+        },
+    )
+
+
+def _player_row(request, tournament, player):
+    player = selectors.players_with_entries(tournament).get(pk=player.pk)
+    if request.htmx:
+        return render(
+            request,
+            "tournaments/players.html#player-row",
+            {"tournament": tournament, "player": player},
+        )
+    return redirect("desk:players", tournament.slug)
+
+
+@official_required
+@require_POST
+def player_check_in(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    player = _get_player_for_official(tournament, pk)
+    try:
+        services.set_checked_in(
+            player=player, by=request.user, checked_in=request.POST.get("checked_in") == "1"
+        )
+    except RulesError as exc:
+        messages.error(request, str(exc))
+    return _player_row(request, tournament, player)
+
+
+@official_required
+@require_POST
+def player_withdraw(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    player = _get_player_for_official(tournament, pk)
+    services.set_withdrawn(
+        player=player, by=request.user, withdrawn=request.POST.get("withdrawn") == "1"
+    )
+    return _player_row(request, tournament, player)
+
+
+@official_required
+@require_http_methods(["GET", "POST"])
+def roster_import(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Upload a roster and see it checked; nothing is saved until the official confirms."""
+    form = RosterForm(_posted(request), request.FILES or None, tournament=tournament)
+    context = {"tournament": tournament, "form": form, "roster": None, "token": ""}
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        roster = read_roster(upload.read(), upload.name)
+        context["roster"] = roster
+        if roster.ok:
+            context["token"] = signing.dumps(
+                {
+                    "rows": [[r.line, r.name, r.chapter] for r in roster.rows],
+                    "events": [e.pk for e in form.cleaned_data["events"]],
+                },
+                salt=ROSTER_SALT,
+                compress=True,
+            )
+            context["events"] = form.cleaned_data["events"]
+    status = 422 if context["roster"] is not None and not context["roster"].ok else 200
+    return render(request, "tournaments/roster_import.html", context, status=status)
+
+
+@official_required
+@require_POST
+def roster_confirm(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    try:
+        payload = signing.loads(request.POST.get("token", ""), salt=ROSTER_SALT, max_age=3600)
+    except signing.BadSignature:
+        messages.error(request, "That preview has expired or was changed. Upload the file again.")
+        return redirect("desk:roster_import", tournament.slug)
+    roster = Roster(rows=[RosterRow(line=ln, name=n, chapter=c) for ln, n, c in payload["rows"]])
+    events = list(tournament.events.filter(pk__in=payload["events"]))
+    try:
+        count = services.import_roster(
+            tournament=tournament, by=request.user, roster=roster, events=events
+        )
+    except RulesError as exc:
+        messages.error(request, str(exc))
+        return redirect("desk:roster_import", tournament.slug)
+    messages.success(request, f"Imported {count} players.")
+    return redirect("desk:players", tournament.slug)
