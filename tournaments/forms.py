@@ -4,7 +4,7 @@ from django import forms
 
 from games.registry import GAME_CHOICES, get_game
 
-from .models import Event
+from .models import TOURNAMENT_GAME, Event
 from .roster import NAME_MAX
 
 MAX_UPLOAD_BYTES = 5 * 1024 * 1024
@@ -52,6 +52,9 @@ class EventForm(forms.Form):
         self.option_names = []
         if self.game is None:
             return
+        self.fields["format"].initial = (
+            Event.Format.SINGLE_ELIMINATION if game_key == TOURNAMENT_GAME else Event.Format.ROUNDS
+        )
         for option in self.game.options:
             field_name = f"opt_{option.name}"
             self.option_names.append(field_name)

@@ -11,6 +11,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 NAME_MAX = 80
+# The game played in single-elimination brackets; every other game is played in rounds.
+TOURNAMENT_GAME = "texas_good_sams"
 
 
 def game_choices():

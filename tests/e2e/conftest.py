@@ -4,8 +4,12 @@ import os
 import shutil
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.conftest import missing_service
+
+# A loaded CI machine can be slow to answer; the default 5 s has proved short.
+expect.set_options(timeout=15_000)
 
 CHROMIUM_ARGS = [
     "--no-sandbox",

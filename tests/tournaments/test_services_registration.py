@@ -66,6 +66,23 @@ def test_create_event_refuses_an_unknown_game(official, tournament):
         )
 
 
+@pytest.mark.parametrize(
+    ("game_key", "format", "message"),
+    [
+        ("texas_good_sams", "rounds", "Texas Good Sams is played as single elimination."),
+        ("double_draw", "single_elimination", "Double Draw is played as rounds at tables."),
+    ],
+)
+def test_create_event_refuses_the_wrong_format_for_the_game(
+    official, tournament, game_key, format, message
+):
+    with pytest.raises(DeskError, match=message):
+        services.create_event(
+            tournament=tournament, by=official, name="X", game_key=game_key, format=format
+        )
+    assert not Event.objects.exists()
+
+
 def test_create_event_refuses_a_duplicate_name(official, tournament):
     EventFactory(tournament=tournament, name="Doubles")
     with pytest.raises(DeskError, match="already has an event called doubles"):

@@ -3,6 +3,7 @@
 import pytest
 from django.urls import reverse
 
+from games.registry import GAMES
 from tests.factories import EventFactory, PlayerFactory, TournamentFactory
 from tournaments.models import Event, Tournament
 
@@ -131,3 +132,28 @@ def test_a_duplicate_event_name_is_refused(official_client, tournament):
     )
     assert "already has an event called Doubles" in response.text
     assert Event.objects.count() == 1
+
+
+@pytest.mark.parametrize("game_key", list(GAMES))
+def test_every_game_can_be_chosen_with_its_default_house_rules(
+    official_client, tournament, game_key
+):
+    game = GAMES[game_key]
+    page = official_client.post(
+        reverse("desk:event_create", args=[tournament.slug]),
+        {"game_key": game_key},
+        headers={"HX-Request": "true", "HX-Trigger-Name": "game_key"},
+    )
+    form = page.context["form"]
+    format = "single_elimination" if game_key == "texas_good_sams" else "rounds"
+    data = {"name": game.name, "game_key": game_key, "format": format, "team_size": "1"}
+    for field in form.option_fields():
+        initial = field.initial
+        if isinstance(initial, bool):
+            if initial:
+                data[field.html_name] = "on"
+        else:
+            data[field.html_name] = str(initial)
+    response = official_client.post(reverse("desk:event_create", args=[tournament.slug]), data)
+    assert response.status_code == 302, response.context["form"].errors
+    assert Event.objects.get(tournament=tournament).options == game.validate_options({})

@@ -4,6 +4,7 @@ from django.db.models import Max
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
+from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import condition
 
 from .. import selectors
@@ -39,5 +40,10 @@ def tournament_home(request: HttpRequest, slug: str) -> HttpResponse:
         "found": selectors.find_players(tournament, query) if query else [],
     }
     if request.htmx and request.htmx.target == "lookup-results":
-        return render(request, "tournaments/public_home.html#lookup", context)
-    return render(request, "tournaments/public_home.html", context)
+        response = render(request, "tournaments/public_home.html#lookup", context)
+    else:
+        response = render(request, "tournaments/public_home.html", context)
+    # The same address answers a partial to htmx and a page to a browser: caches must
+    # keep the two apart.
+    patch_vary_headers(response, ["HX-Request", "HX-Target"])
+    return response
