@@ -151,6 +151,11 @@ class Event(models.Model):
         return get_game(self.game_key)
 
     @property
+    def house_rules(self) -> list[str]:
+        """Return the rules this event plays by, in plain sentences, from its options."""
+        return self.game.house_rules(self.options)
+
+    @property
     def is_doubles(self) -> bool:
         return self.team_size == 2
 
@@ -237,6 +242,9 @@ class Game(models.Model):
     )
     next_slot = models.PositiveSmallIntegerField(null=True, blank=True)
     # A singles partners' game (stage 0): the doubles game its two players lost together.
+    fed_from = models.ForeignKey(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="partner_games"
+    )
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.WAITING)
     winner_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     walkover = models.BooleanField(default=False)

@@ -1,8 +1,11 @@
 """Reads for the tournament pages: each returns what one page shows, in few queries."""
 
+from dataclasses import dataclass, field, replace
+
 from django.db.models import Count, Prefetch, Q
 
-from .models import Event, Player
+from .brackets import round_name
+from .models import Event, Game, Player, Side, Team, TeamMember
 
 
 def tournament_counts(tournament) -> dict:
@@ -47,3 +50,352 @@ def find_players(tournament, query: str, *, limit: int = 25) -> list[Player]:
         .prefetch_related(Prefetch("entries__event", queryset=Event.objects.only("pk", "name")))
         .order_by("name")[:limit]
     )
+
+
+# Draws and brackets ----------------------------------------------------------------------
+
+
+@dataclass
+class PlayerLine:
+    """A player as a bracket shows them: name and chapter."""
+
+    pk: int
+    name: str
+    chapter: str
+
+
+@dataclass
+class TeamLine:
+    """A team as a bracket shows it: number, players with chapters, same-chapter flag."""
+
+    pk: int
+    number: int
+    players: list[PlayerLine]
+    same_chapter: bool = False
+
+    @property
+    def label(self) -> str:
+        return " & ".join(p.name for p in self.players) or f"Team {self.number}"
+
+    @property
+    def chapters(self) -> str:
+        return " · ".join(p.chapter for p in self.players)
+
+
+@dataclass
+class SideLine:
+    seat: int
+    team: TeamLine | None
+    total: int
+    won: bool = False
+    lost: bool = False
+    bye: bool = False
+
+
+@dataclass
+class GameLine:
+    """One game of a bracket, ready for a template."""
+
+    pk: int
+    stage: int
+    round_number: int
+    position: int
+    status: str
+    status_label: str
+    walkover: bool
+    hand_count: int
+    version: int
+    sides: list[SideLine]
+    row: int = 1
+    span: int = 1
+    link: str = ""  # the game's score page, set by the view
+
+    @property
+    def number(self) -> int:
+        return self.position + 1
+
+    @property
+    def is_bye(self) -> bool:
+        return self.status == Game.Status.BYE
+
+    @property
+    def is_decided(self) -> bool:
+        return self.status in (Game.Status.FINISHED, Game.Status.WALKOVER, Game.Status.BYE)
+
+    @property
+    def is_open(self) -> bool:
+        """Ready or playing: a result can be given."""
+        return self.status in (Game.Status.READY, Game.Status.PLAYING)
+
+    @property
+    def has_result(self) -> bool:
+        return self.status in (Game.Status.FINISHED, Game.Status.WALKOVER)
+
+    @property
+    def winner(self) -> TeamLine | None:
+        return next((s.team for s in self.sides if s.won), None)
+
+
+@dataclass
+class RoundLine:
+    number: int
+    name: str
+    games: list[GameLine]
+    column: int
+    current: bool = False
+
+
+@dataclass
+class Bracket:
+    """Everything a bracket page shows, read in a fixed number of queries."""
+
+    event: Event
+    rounds: list[RoundLine] = field(default_factory=list)
+    partner_games: list[GameLine] = field(default_factory=list)
+    champion: TeamLine | None = None
+    runner_up: TeamLine | None = None
+    first_round_games: int = 0
+    teams: list[TeamLine] = field(default_factory=list)
+
+    @property
+    def drawn(self) -> bool:
+        return bool(self.rounds)
+
+    @property
+    def games(self) -> list[GameLine]:
+        return [game for rnd in self.rounds for game in rnd.games]
+
+
+def _team_lines(event) -> dict[int, TeamLine]:
+    """Return every team of the event with its players and chapters (two queries)."""
+    teams = {
+        team.pk: TeamLine(team.pk, team.number, [], team.same_chapter)
+        for team in Team.objects.filter(event=event).order_by("number")
+    }
+    members = (
+        TeamMember.objects.filter(event=event)
+        .select_related("player__chapter")
+        .order_by("team_id", "position")
+    )
+    for member in members:
+        player = member.player
+        teams[member.team_id].players.append(
+            PlayerLine(player.pk, player.name, player.chapter_name)
+        )
+    return teams
+
+
+def bracket_for_event(event) -> Bracket:
+    """Return the event's bracket and partners' games: four queries whatever its size."""
+    teams = _team_lines(event)
+    games = list(
+        Game.objects.filter(event=event)
+        .exclude(status=Game.Status.VOID)
+        .order_by("stage", "round_number", "position")
+    )
+    seats: dict[int, list] = {}
+    for side in Side.objects.filter(game__event=event).order_by():
+        seats.setdefault(side.game_id, [None, None])[side.seat] = side
+    status_labels = dict(Game.Status.choices)
+
+    bracket = Bracket(event=event, teams=list(teams.values()))
+    by_round: dict[int, list[GameLine]] = {}
+    for game in games:
+        sides = []
+        for seat, side in enumerate(seats.get(game.pk, [None, None])):
+            team = teams.get(side.team_id) if side is not None else None
+            decided = game.winner_seat is not None and game.status != Game.Status.BYE
+            sides.append(
+                SideLine(
+                    seat=seat,
+                    team=team,
+                    total=side.total if side is not None else 0,
+                    won=game.winner_seat == seat and game.status != Game.Status.VOID,
+                    lost=decided and game.winner_seat != seat,
+                    bye=game.status == Game.Status.BYE and game.winner_seat != seat,
+                )
+            )
+        line = GameLine(
+            pk=game.pk,
+            stage=game.stage,
+            round_number=game.round_number,
+            position=game.position,
+            status=game.status,
+            status_label=status_labels[game.status],
+            walkover=game.walkover,
+            hand_count=game.hand_count,
+            version=game.version,
+            sides=sides,
+        )
+        if game.stage == 0:
+            bracket.partner_games.append(line)
+        else:
+            by_round.setdefault(game.round_number, []).append(line)
+
+    total = len(by_round)
+    if total:
+        bracket.first_round_games = len(by_round[1])
+    current_found = False
+    for number in sorted(by_round):
+        span = 1 << (number - 1)
+        for line in by_round[number]:
+            line.row = line.position * span + 2
+            line.span = span
+        rnd = RoundLine(number, round_name(number, total), by_round[number], column=number)
+        if not current_found and any(line.is_open for line in rnd.games):
+            rnd.current = current_found = True
+        bracket.rounds.append(rnd)
+    if bracket.rounds:
+        final = bracket.rounds[-1].games[0]
+        if final.has_result:
+            bracket.champion = final.winner
+            bracket.runner_up = next((s.team for s in final.sides if s.lost), None)
+    return bracket
+
+
+def event_placings(event) -> tuple[Team | None, Team | None]:
+    """Return the winner and second place of the event's bracket, or None while undecided."""
+    final = (
+        Game.objects.filter(
+            event=event,
+            stage=1,
+            next_game__isnull=True,
+            status__in=[Game.Status.FINISHED, Game.Status.WALKOVER],
+        )
+        .prefetch_related("sides__team__memberships__player")
+        .first()
+    )
+    if final is None:
+        return None, None
+    sides = final.sides_by_seat
+    return sides[final.winner_seat].team, sides[1 - final.winner_seat].team
+
+
+@dataclass
+class PrintSection:
+    """One printed page of a bracket: up to five rounds of up to 16 first games."""
+
+    title: str
+    rounds: list[RoundLine]
+    rows: int
+
+
+PRINT_ROUNDS, PRINT_GAMES = 5, 16  # 32 teams to a page
+
+
+def print_sections(bracket: Bracket) -> list[PrintSection]:
+    """Cut the bracket into pages: one page up to 32 teams, then blocks of 32 slots.
+
+    Each page holds five rounds of a block of 16 first-round games and every game they
+    lead to; the rounds after those start a new band of pages, and so on to the final.
+    """
+    sections = []
+    rounds = bracket.rounds
+    for band_start in range(0, len(rounds), PRINT_ROUNDS):
+        band = rounds[band_start : band_start + PRINT_ROUNDS]
+        first = band[0].games
+        for block_start in range(0, len(first), PRINT_GAMES):
+            block_rounds = []
+            for depth, rnd in enumerate(band):
+                size = 1 << depth
+                low, high = block_start // size, -(-(block_start + PRINT_GAMES) // size)
+                games = []
+                for game in rnd.games[low:high]:
+                    games.append(replace(game, row=(game.position - low) * size + 2, span=size))
+                if games:
+                    block_rounds.append(replace(rnd, games=games, column=depth + 1))
+            count = min(PRINT_GAMES, len(first) - block_start)
+            title = (
+                block_rounds[0].name
+                if len(block_rounds) == 1
+                else (f"{block_rounds[0].name} to {block_rounds[-1].name}")
+            )
+            if len(first) > PRINT_GAMES:
+                title += f", games {block_start + 1} to {block_start + count}"
+            sections.append(PrintSection(title, block_rounds, rows=count))
+    return sections
+
+
+@dataclass
+class DrawOverview:
+    """What the draw page shows: teams, flags, the odd players out, byes to give."""
+
+    teams: list[TeamLine]
+    odd_players: list[Player]
+    flagged: list[TeamLine]
+    byes: int
+    bracket_drawn: bool
+    partner_games: list[GameLine] = field(default_factory=list)
+    added: list[TeamLine] = field(default_factory=list)
+    first_games_open: int = 0
+    bracket_played: bool = False
+    entrants: list[TeamLine] = field(default_factory=list)
+
+    @property
+    def partner_games_open(self) -> int:
+        return sum(1 for game in self.partner_games if not game.is_decided)
+
+    @property
+    def ready_for_bracket(self) -> bool:
+        """Say whether the bracket can be drawn (again) now."""
+        if self.bracket_played:
+            return False
+        return not (self.first_games_open or self.partner_games_open)
+
+
+def draw_overview(event) -> DrawOverview:
+    """Return the draw page's figures in a fixed number of queries."""
+    teams = _team_lines(event)
+    in_teams = {p.pk for team in teams.values() for p in team.players}
+    odd = []
+    if event.is_doubles and teams:
+        odd = [
+            entry.player
+            for entry in event.entries.filter(player__checked_in=True, player__withdrawn=False)
+            .select_related("player__chapter")
+            .order_by("player__name")
+            if entry.player_id not in in_teams
+        ]
+    team_list = list(teams.values())
+    bracket_games = Game.objects.filter(event=event, stage=1)
+    bracket_drawn = bracket_games.exists()
+    bracket_played = (
+        bracket_drawn
+        and bracket_games.exclude(status=Game.Status.BYE)
+        .filter(Q(hand_count__gt=0) | Q(status__in=[Game.Status.FINISHED, Game.Status.WALKOVER]))
+        .exists()
+    )
+    overview = DrawOverview(
+        teams=team_list,
+        odd_players=odd,
+        flagged=[team for team in team_list if team.same_chapter],
+        byes=(1 << (len(team_list) - 1).bit_length()) - len(team_list)
+        if len(team_list) >= 2
+        else 0,
+        bracket_drawn=bracket_drawn,
+        bracket_played=bracket_played,
+        entrants=team_list,
+    )
+    if not event.is_doubles and event.fed_by_id:
+        bracket = bracket_for_event(event)
+        overview.partner_games = bracket.partner_games
+        # Players the official added have never sat in a partners' game.
+        in_partner_games = set(
+            Side.objects.filter(game__event=event, game__stage=0).values_list("team_id", flat=True)
+        )
+        overview.added = [team for team in team_list if team.pk not in in_partner_games]
+        open_games = Game.objects.filter(event_id=event.fed_by_id, stage=1).exclude(
+            status__in=[Game.Status.FINISHED, Game.Status.WALKOVER, Game.Status.BYE]
+        )
+        overview.first_games_open = (
+            open_games.filter(
+                Q(round_number=1) | Q(round_number=2, feeders__status=Game.Status.BYE)
+            )
+            .distinct()
+            .count()
+        )
+        winners = [g.winner for g in bracket.partner_games if g.has_result]
+        overview.entrants = sorted(winners + overview.added, key=lambda team: team.number)
+        count = len(overview.entrants)
+        overview.byes = (1 << (count - 1).bit_length()) - count if count >= 2 else 0
+    return overview

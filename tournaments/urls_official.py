@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from .views import events as ev
 from .views import registration as reg
 
 app_name = "desk"
@@ -20,4 +21,15 @@ urlpatterns = [
     path("<slug:slug>/players/<int:pk>/withdraw/", reg.player_withdraw, name="player_withdraw"),
     path("<slug:slug>/roster/", reg.roster_import, name="roster_import"),
     path("<slug:slug>/roster/confirm/", reg.roster_confirm, name="roster_confirm"),
+    path("<slug:slug>/events/<int:pk>/", ev.event_detail, name="event_detail"),
+    path("<slug:slug>/events/<int:pk>/draw/", ev.event_draw, name="event_draw"),
+    path("<slug:slug>/events/<int:pk>/draw/partners/", ev.partners_draw, name="partners_draw"),
+    path("<slug:slug>/events/<int:pk>/draw/swap/", ev.partners_swap, name="partners_swap"),
+    path("<slug:slug>/events/<int:pk>/draw/bracket/", ev.bracket_draw, name="bracket_draw"),
+    path("<slug:slug>/events/<int:pk>/singles/open/", ev.singles_open, name="singles_open"),
+    path("<slug:slug>/events/<int:pk>/singles/add/", ev.singles_add, name="singles_add"),
+    path("<slug:slug>/events/<int:pk>/bracket/", ev.bracket, name="bracket"),
+    path("<slug:slug>/events/<int:pk>/bracket/print/", ev.bracket_print, name="bracket_print"),
+    path("<slug:slug>/games/<int:pk>/result/", ev.game_result, name="game_result"),
+    path("<slug:slug>/games/<int:pk>/reopen/", ev.game_reopen, name="game_reopen"),
 ]

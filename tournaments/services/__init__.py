@@ -1,5 +1,13 @@
 """Write services of the tournaments app; the only code that changes its models."""
 
+from .draws import (
+    add_singles_entrant,
+    draw_bracket,
+    draw_partners_for_event,
+    draw_singles_bracket,
+    open_singles,
+    swap_players,
+)
 from .registration import (
     add_chapter,
     add_player,
@@ -15,19 +23,39 @@ from .registration import (
     touch_events,
     update_player,
 )
+from .results import (
+    ConfirmationNeeded,
+    StaleGame,
+    games_voided,
+    record_result,
+    reopen_game,
+    set_game_progress,
+)
 
 __all__ = [
+    "ConfirmationNeeded",
+    "StaleGame",
     "add_chapter",
     "add_player",
+    "add_singles_entrant",
     "create_event",
     "create_tournament",
+    "draw_bracket",
+    "draw_partners_for_event",
+    "draw_singles_bracket",
+    "games_voided",
     "import_roster",
     "log_activity",
     "merge_chapters",
+    "open_singles",
+    "record_result",
     "rename_chapter",
+    "reopen_game",
     "set_checked_in",
     "set_entries",
+    "set_game_progress",
     "set_withdrawn",
+    "swap_players",
     "touch_events",
     "update_player",
 ]

@@ -1,0 +1,506 @@
+"""Write services for the partner draw, the brackets and the singles fed by doubles.
+
+Each function runs in one transaction, takes keyword-only arguments, locks the event it
+changes, validates through the pure draw and bracket rules, and logs who did it.
+
+The flow of a Texas Good Sams tournament:
+1. `draw_partners_for_event` teams up the checked-in players of the doubles event
+   (redraw at will, `swap_players` to adjust) until
+2. `draw_bracket` lays out every game of the doubles bracket, byes decided at once.
+3. As doubles results come in, partners whose team lost its first game meet in the
+   singles event's partners' games (stage 0; see `results.py`); `open_singles` catches
+   up on results given before the singles event existed, and `add_singles_entrant`
+   adds players straight into the singles bracket.
+4. `draw_singles_bracket` (the same `draw_bracket`) draws the singles bracket from the
+   partners' game winners and the added players once all of those games are decided.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.db import connection, transaction
+from django.db.models import Max, Q
+from django.utils import timezone
+
+from ..brackets import build_bracket, first_round
+from ..draw import PartnerDraw, draw_partners
+from ..errors import DeskError
+from ..models import Entry, Event, Game, Side, Team, TeamMember
+from .registration import log_activity
+from .results import DECIDED, feed_partners_game, is_first_game
+
+SEED_LOW, SEED_HIGH = 100_000, 999_999
+
+
+def new_seed(*, not_this=None) -> int:
+    """Return a fresh six-digit seed, easy to read out and write down."""
+    while True:
+        seed = SEED_LOW + secrets.randbelow(SEED_HIGH - SEED_LOW + 1)
+        if seed != not_this:
+            return seed
+
+
+def _lock_event(event: Event) -> Event:
+    return (
+        Event.objects.select_for_update(of=("self",))
+        .select_related("tournament", "fed_by")
+        .get(pk=event.pk)
+    )
+
+
+def _players_word(count: int) -> str:
+    return f"{count} player" if count == 1 else f"{count} players"
+
+
+def _bracket_drawn(event: Event) -> bool:
+    return Game.objects.filter(event=event, stage=1).exists()
+
+
+def eligible_player_ids(event: Event):
+    """Return the players entered in the event, checked in and not withdrawn."""
+    return Entry.objects.filter(
+        event=event, player__checked_in=True, player__withdrawn=False
+    ).values_list("player_id", flat=True)
+
+
+@transaction.atomic
+def draw_partners_for_event(*, event: Event, by, seed: int | None = None) -> PartnerDraw:
+    """Draw the doubles partners at random (or from ``seed``) and store the teams.
+
+    Replaces any earlier draw; refused once the bracket is drawn. Same-chapter teams are
+    flagged on the team; an odd player out is left without a team.
+    """
+    event = _lock_event(event)
+    if not event.is_doubles:
+        raise DeskError(f"{event.name} is a singles event: there are no partners to draw.")
+    if _bracket_drawn(event):
+        raise DeskError(f"The {event.name} bracket has been drawn; partners can no longer change.")
+    players = list(
+        Entry.objects.filter(event=event, player__checked_in=True, player__withdrawn=False)
+        .values_list("player_id", "player__chapter_id")
+        .order_by("player_id")
+    )
+    if len(players) < 4:
+        raise DeskError(
+            f"A doubles draw needs at least 4 checked-in players; "
+            f"{_players_word(len(players))} {'is' if len(players) == 1 else 'are'} checked in."
+        )
+    if seed is None:
+        seed = new_seed(not_this=event.partner_seed)
+    elif not 0 <= seed <= 2**62:
+        raise DeskError("A draw number is a whole number of up to 18 digits.")
+    drawn = draw_partners(players, seed=seed)
+
+    Team.objects.filter(event=event).delete()
+    clashes = {frozenset(pair) for pair in drawn.same_chapter_pairs}
+    team_ids = _insert_rows(
+        Team,
+        ["event_id", "number", "same_chapter"],
+        [
+            (event.pk, number, frozenset(pair) in clashes)
+            for number, pair in enumerate(drawn.pairs, start=1)
+        ],
+        ids=True,
+    )
+    _insert_rows(
+        TeamMember,
+        ["team_id", "event_id", "player_id", "position"],
+        [
+            (team_id, event.pk, player_id, position)
+            for team_id, pair in zip(team_ids, drawn.pairs, strict=True)
+            for position, player_id in enumerate(pair)
+        ],
+    )
+    event.partner_seed = seed
+    event.status = Event.Status.DRAWN
+    event.changed_at = timezone.now()
+    event.save(update_fields=["partner_seed", "status", "changed_at"])
+    notes = [f"{len(team_ids)} teams"]
+    if clashes:
+        notes.append(f"{len(clashes)} same-chapter")
+    if drawn.odd_player is not None:
+        notes.append("1 odd player out")
+    log_activity(
+        tournament=event.tournament,
+        by=by,
+        text=f"Drew partners for {event.name} (draw number {seed}): {', '.join(notes)}",
+    )
+    return drawn
+
+
+def _same_chapter(team: Team) -> bool:
+    chapters = [m.player.chapter_id for m in team.memberships.all()]
+    return len(chapters) == 2 and chapters[0] is not None and chapters[0] == chapters[1]
+
+
+@transaction.atomic
+def swap_players(*, event: Event, by, player_a, player_b) -> list[Team]:
+    """Swap two players between their teams; an odd player out may swap into a team.
+
+    Returns the changed teams with their same-chapter flag brought up to date, so the
+    page can warn when a swap made a same-chapter team.
+    """
+    event = _lock_event(event)
+    if not event.is_doubles:
+        raise DeskError(f"{event.name} is a singles event: there are no partners to swap.")
+    if event.status != Event.Status.DRAWN or _bracket_drawn(event):
+        raise DeskError(
+            "Partners can only be swapped after the partner draw and before the bracket is drawn."
+        )
+    if player_a.pk == player_b.pk:
+        raise DeskError("Choose two different players to swap.")
+    memberships = {
+        m.player_id: m
+        for m in TeamMember.objects.select_for_update().filter(
+            event=event, player__in=[player_a, player_b]
+        )
+    }
+    in_a, in_b = memberships.get(player_a.pk), memberships.get(player_b.pk)
+    if in_a is None and in_b is None:
+        raise DeskError(
+            f"Neither {player_a.name} nor {player_b.name} is in a team; choose a player "
+            "from a team."
+        )
+    if in_a is not None and in_b is not None and in_a.team_id == in_b.team_id:
+        raise DeskError(f"{player_a.name} and {player_b.name} are already partners.")
+    eligible = set(eligible_player_ids(event).filter(player__in=[player_a, player_b]))
+    for player, membership in ((player_a, in_a), (player_b, in_b)):
+        if membership is None and player.pk not in eligible:
+            raise DeskError(
+                f"{player.name} is not a checked-in player of {event.name}, so cannot join a team."
+            )
+
+    changed = []
+    if in_a is not None and in_b is not None:
+        spots = [(in_a.team_id, in_a.position, player_b), (in_b.team_id, in_b.position, player_a)]
+        TeamMember.objects.filter(pk__in=[in_a.pk, in_b.pk]).delete()
+    else:
+        taken = in_a or in_b
+        newcomer = player_b if in_a is not None else player_a
+        spots = [(taken.team_id, taken.position, newcomer)]
+        taken.delete()
+    TeamMember.objects.bulk_create(
+        [
+            TeamMember(team_id=team_id, event=event, player=player, position=position)
+            for team_id, position, player in spots
+        ]
+    )
+    teams = Team.objects.filter(pk__in=[team_id for team_id, _, _ in spots]).prefetch_related(
+        "memberships__player"
+    )
+    for team in teams:
+        team.same_chapter = _same_chapter(team)
+        team.save(update_fields=["same_chapter"])
+        changed.append(team)
+    event.changed_at = timezone.now()
+    event.save(update_fields=["changed_at"])
+    log_activity(
+        tournament=event.tournament,
+        by=by,
+        text=f"Swapped {player_a.name} and {player_b.name} in {event.name}",
+    )
+    return sorted(changed, key=lambda team: team.number)
+
+
+def _doubles_first_games_open(doubles: Event) -> int:
+    """Count the doubles games still to decide who goes to the singles partners' games."""
+    open_games = Game.objects.filter(event=doubles, stage=1).exclude(status__in=DECIDED)
+    return (
+        open_games.filter(Q(round_number=1) | Q(round_number=2, feeders__status=Game.Status.BYE))
+        .distinct()
+        .count()
+    )
+
+
+def _singles_entrants(event: Event) -> list[Team]:
+    """Return the teams (one player each) that enter the singles bracket.
+
+    Fed singles: the winners of the partners' games and the players added by the
+    official. Singles on its own: a team for every checked-in entrant.
+    """
+    if event.fed_by_id is None:
+        # Every checked-in entrant gets a team of one (kept from an earlier draw).
+        seated = set(TeamMember.objects.filter(event=event).values_list("player_id", flat=True))
+        newcomers = [p for p in eligible_player_ids(event).order_by("player_id") if p not in seated]
+        last = Team.objects.filter(event=event).aggregate(n=Max("number"))["n"] or 0
+        team_ids = _insert_rows(
+            Team,
+            ["event_id", "number", "same_chapter"],
+            [(event.pk, last + n, False) for n in range(1, len(newcomers) + 1)],
+            ids=True,
+        )
+        _insert_rows(
+            TeamMember,
+            ["team_id", "event_id", "player_id", "position"],
+            [(t, event.pk, p, 0) for t, p in zip(team_ids, newcomers, strict=True)],
+        )
+        return list(Team.objects.filter(event=event).exclude(players__withdrawn=True))
+
+    doubles = event.fed_by
+    if not _bracket_drawn(doubles):
+        raise DeskError(
+            f"Draw the {doubles.name} bracket first: the singles start with its first-game losers."
+        )
+    still_open = _doubles_first_games_open(doubles)
+    if still_open:
+        raise DeskError(
+            f"{still_open} {doubles.name} game{'s' if still_open != 1 else ''} that decide who "
+            f"plays singles {'are' if still_open != 1 else 'is'} not finished yet."
+        )
+    partner_games = list(
+        Game.objects.filter(event=event, stage=0)
+        .exclude(status=Game.Status.VOID)
+        .prefetch_related("sides")
+    )
+    undecided = [game for game in partner_games if not game.is_decided]
+    if undecided:
+        raise DeskError(
+            f"{len(undecided)} partners' game{'s' if len(undecided) != 1 else ''} "
+            f"{'are' if len(undecided) != 1 else 'is'} not finished yet; "
+            "the singles bracket is drawn from their winners."
+        )
+    winners = {}
+    for game in partner_games:
+        side = game.sides_by_seat[game.winner_seat]
+        winners[side.team_id] = game
+    # Players the official added have never sat in a partners' game.
+    added = Team.objects.filter(event=event).exclude(sides__game__stage=0)
+    teams = list(Team.objects.filter(pk__in=list(winners))) + list(added)
+    for team in teams:
+        team.partners_game = winners.get(team.pk)
+    return teams
+
+
+@transaction.atomic
+def draw_bracket(*, event: Event, by, seed: int | None = None, bye_team_ids=None) -> list[Game]:
+    """Lay out every game of the event's bracket, linked to the game each winner goes to.
+
+    ``bye_team_ids`` (team ids) are the teams the official chose for byes; None draws
+    them at random. Bye games are decided at once and their team advanced. A bracket
+    with no results yet may be drawn again. Returns the new games' ids, final first.
+    """
+    event = _lock_event(event)
+    if event.format != Event.Format.SINGLE_ELIMINATION:
+        raise DeskError(f"{event.name} is played in rounds at tables, not in a bracket.")
+    played = (
+        Game.objects.filter(event=event, stage=1)
+        .exclude(status=Game.Status.BYE)
+        .filter(Q(hand_count__gt=0) | Q(status__in=DECIDED))
+    )
+    if played.exists():
+        raise DeskError(
+            f"Results have been given in the {event.name} bracket; it can no longer be redrawn."
+        )
+    # Redrawing: the games go first (a refusal below rolls this back).
+    Game.objects.filter(event=event, stage=1).delete()
+    if event.is_doubles:
+        if event.status == Event.Status.REGISTRATION:
+            raise DeskError(f"Draw the partners of {event.name} before its bracket.")
+        teams = list(Team.objects.filter(event=event))
+    else:
+        teams = _singles_entrants(event)
+    if len(teams) < 2:
+        raise DeskError(f"A bracket needs at least 2 teams; {event.name} has {len(teams)}.")
+
+    by_pk = {team.pk: team for team in teams}
+    by_number = {team.number: team for team in teams}
+    team_ids = {team.number: team.pk for team in teams}
+    chosen = None
+    if bye_team_ids:
+        chosen = []
+        for pk in bye_team_ids:
+            team = by_pk.get(int(pk))
+            if team is None:
+                raise DeskError("A team chosen for a bye is not in this bracket.")
+            chosen.append(team.number)
+    if seed is None:
+        seed = new_seed(not_this=event.bracket_seed)
+    pairs = first_round(sorted(by_number), seed=seed, bye_team_ids=chosen)
+    rounds = build_bracket(pairs)
+
+    now = timezone.now()
+    created: dict[tuple[int, int], int] = {}
+    # The final first, so that every game is created knowing the id of its next game.
+    for bracket_round in reversed(rounds):
+        rows = []
+        for planned in bracket_round:
+            known = [number is not None for number in planned.teams]
+            if planned.bye:
+                status, winner_seat = Game.Status.BYE, 0 if known[0] else 1
+            else:
+                status = Game.Status.READY if all(known) else Game.Status.WAITING
+                winner_seat = None
+            rows.append(
+                (
+                    event.pk,
+                    1,
+                    planned.round_number,
+                    planned.position,
+                    created[planned.next_game] if planned.next_game else None,
+                    planned.next_slot,
+                    str(status),
+                    winner_seat,
+                    False,
+                    0,
+                    0,
+                    now,
+                )
+            )
+        game_ids = _insert_rows(Game, GAME_COLUMNS, rows, ids=True)
+        for planned, game_id in zip(bracket_round, game_ids, strict=True):
+            created[(planned.round_number, planned.position)] = game_id
+    _insert_rows(
+        Side,
+        ["game_id", "seat", "team_id", "total"],
+        [
+            (created[(planned.round_number, planned.position)], seat, team_ids.get(number), 0)
+            for bracket_round in rounds
+            for planned in bracket_round
+            for seat, number in enumerate(planned.teams)
+        ],
+    )
+    _link_partner_games(teams, rounds, created)
+
+    event.bracket_seed = seed
+    event.status = Event.Status.PLAYING
+    event.changed_at = now
+    event.save(update_fields=["bracket_seed", "status", "changed_at"])
+    byes = sum(planned.bye for planned in rounds[0])
+    log_activity(
+        tournament=event.tournament,
+        by=by,
+        text=(
+            f"Drew the {event.name} bracket (draw number {seed}): {len(teams)} teams, "
+            f"{byes} bye{'s' if byes != 1 else ''}"
+            f"{' chosen by the official' if chosen else ''}"
+        ),
+    )
+    return [created[key] for key in sorted(created, key=lambda k: (-k[0], k[1]))]
+
+
+GAME_COLUMNS = [
+    "event_id",
+    "stage",
+    "round_number",
+    "position",
+    "next_game_id",
+    "next_slot",
+    "status",
+    "winner_seat",
+    "walkover",
+    "hand_count",
+    "version",
+    "updated_at",
+]
+
+
+def _insert_rows(model, columns: list[str], rows: list[tuple], *, ids: bool = False):
+    """Insert many rows in one statement; return their ids, in order, when asked.
+
+    A bracket of 4,096 teams is 4,095 games and 8,190 sides: on PostgreSQL the rows go
+    in as one array per column (``INSERT ... SELECT FROM unnest``), which skips building
+    a model object per row. Other databases use ``bulk_create``.
+    """
+    if not rows:
+        return []
+    if connection.vendor != "postgresql":
+        objects = model.objects.bulk_create(
+            [model(**dict(zip(columns, row, strict=True))) for row in rows]
+        )
+        return [obj.pk for obj in objects] if ids else None
+    meta = model._meta
+    casts = ", ".join(f"%s::{meta.get_field(column).db_type(connection)}[]" for column in columns)
+    sql = f"INSERT INTO {meta.db_table} ({', '.join(columns)}) SELECT * FROM unnest({casts})" + (
+        " RETURNING id" if ids else ""
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [list(values) for values in zip(*rows, strict=True)])
+        return [row[0] for row in cursor.fetchall()] if ids else None
+
+
+def _link_partner_games(teams, rounds, created) -> None:
+    """Send each partners' game winner on to the first-round slot they were drawn into."""
+    fed = {
+        team.number: team.partners_game for team in teams if getattr(team, "partners_game", None)
+    }
+    if not fed:
+        return
+    linked = []
+    for planned in rounds[0]:
+        for seat, number in enumerate(planned.teams):
+            if number in fed:
+                game = fed[number]
+                game.next_game_id = created[(planned.round_number, planned.position)]
+                game.next_slot = seat
+                linked.append(game)
+    Game.objects.bulk_update(linked, ["next_game", "next_slot"])
+
+
+draw_singles_bracket = draw_bracket
+
+
+@transaction.atomic
+def open_singles(*, event: Event, by) -> list[Game]:
+    """Create the partners' games for doubles results given before this event existed.
+
+    Safe to run again: a doubles result that already has its partners' game is skipped.
+    """
+    event = _lock_event(event)
+    if event.is_doubles or event.fed_by_id is None:
+        raise DeskError(f"{event.name} is not a singles event fed by a doubles event.")
+    if _bracket_drawn(event):
+        raise DeskError(f"The {event.name} bracket has been drawn already.")
+    doubles = event.fed_by
+    covered = set(
+        Game.objects.filter(event=event, stage=0)
+        .exclude(status=Game.Status.VOID)
+        .values_list("fed_from_id", flat=True)
+    )
+    decided = (
+        Game.objects.filter(event=doubles, stage=1)
+        .filter(status__in=[Game.Status.FINISHED, Game.Status.WALKOVER])
+        .exclude(pk__in=covered)
+        .prefetch_related("sides")
+        .order_by("round_number", "position")
+    )
+    created = []
+    for game in decided:
+        loser = game.sides_by_seat[1 - game.winner_seat]
+        if is_first_game(game, loser.seat):
+            new = feed_partners_game(doubles_game=game, singles=event, loser_team_id=loser.team_id)
+            if new is not None:
+                created.append(new)
+    if created:
+        log_activity(
+            tournament=event.tournament,
+            by=by,
+            text=f"Opened {event.name}: {len(created)} partners' games from {doubles.name}",
+        )
+    return created
+
+
+@transaction.atomic
+def add_singles_entrant(*, event: Event, by, player) -> Team:
+    """Enter a player straight into the singles bracket, before it is drawn."""
+    event = _lock_event(event)
+    if event.is_doubles:
+        raise DeskError(f"{event.name} is a doubles event: players join it through the draw.")
+    if event.format != Event.Format.SINGLE_ELIMINATION:
+        raise DeskError(f"{event.name} is played in rounds at tables, not in a bracket.")
+    if _bracket_drawn(event):
+        raise DeskError(f"The {event.name} bracket has been drawn; no more players can be added.")
+    if player.tournament_id != event.tournament_id:
+        raise DeskError("That player belongs to another tournament.")
+    if player.withdrawn:
+        raise DeskError(f"{player.name} is withdrawn: reinstate them first.")
+    if TeamMember.objects.filter(event=event, player=player).exists():
+        raise DeskError(f"{player.name} is already in {event.name}.")
+    number = (Team.objects.filter(event=event).aggregate(n=Max("number"))["n"] or 0) + 1
+    team = Team.objects.create(event=event, number=number)
+    TeamMember.objects.create(team=team, event=event, player=player, position=0)
+    Entry.objects.get_or_create(event=event, player=player)
+    event.changed_at = timezone.now()
+    event.save(update_fields=["changed_at"])
+    log_activity(tournament=event.tournament, by=by, text=f"Added {player.name} to {event.name}")
+    return team

@@ -1,0 +1,618 @@
+"""Write services for bracket games: progress from scoring, results, corrections, reopening.
+
+Scoring calls these inside its own transaction; the tournaments app never imports scoring.
+
+- `set_game_progress` stores the running totals and hand count after every hand change.
+- `record_result` decides a game (a win, or a walkover with no hands), advances the
+  winner to the game and slot its winner goes to, and corrects a result already given.
+- `reopen_game` takes a result back (a correction took both sides below the target).
+
+Corrections follow one rule. The old winner is taken out of the games they went on to:
+a later game with no hands that is not decided simply gets the new team (or waits for
+one); a later game that has hands or is decided must be voided, and so must every game
+after it on the winner's path. Voiding needs the official's say-so: without
+``confirm=True`` the service raises `ConfirmationNeeded` listing those games and
+changes nothing. With it, each voided game loses its totals, hand count and winner and
+goes back to "ready" (or "waiting" for a side).
+
+How scoring learns which games were voided (their hands are scoring's business):
+- the `games_voided` signal is sent inside the same transaction, with ``games`` (the
+  voided `Game` rows, already reset) and ``by``; scoring connects a receiver that
+  deletes or marks their hands, so both commit or roll back together;
+- the returned game carries the same list as ``game.voided_games``;
+- every voided game's ``version`` is bumped, so an open score sheet for one is stale.
+
+Singles fed by doubles: when a doubles game is the first game its losing team played
+(round one, or round two after a bye), the team's two partners get a partners' game
+(stage 0) in the singles event fed by the doubles event, at once. When that result is
+corrected or reopened, the partners' game goes too: it becomes "void" (asking for
+confirmation first when it has hands or a result). Once the singles bracket is drawn,
+such a doubles result can no longer change. `tournaments.services.draws.open_singles`
+creates partners' games for doubles results given before the singles event existed.
+
+Recording a result is the desk's hot path (every game of every bracket, see
+bench/bracket.py), so the locked games are read with one SQL query into plain rows and
+written back with a few plain UPDATEs, instead of a dozen ORM queries.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db import connection, transaction
+from django.db.models import Max
+from django.dispatch import Signal
+from django.utils import timezone
+
+from ..errors import DeskError
+from ..models import Activity, Entry, Event, Game, Side, Team, TeamMember
+
+# Sent inside the transaction with `games` (voided Game rows) and `by` (the user).
+games_voided = Signal()
+
+DECIDED = (Game.Status.FINISHED, Game.Status.WALKOVER, Game.Status.BYE)
+_DECIDED = frozenset(DECIDED)
+
+
+class ConfirmationNeeded(DeskError):
+    """A correction would void later games; ``games`` lists them for the official."""
+
+    def __init__(self, message: str, *, games):
+        super().__init__(message)
+        self.games = list(games)
+
+
+class StaleGame(DeskError):
+    """The game changed since the official's page was drawn."""
+
+
+def game_name(game) -> str:
+    """Name a game as the bracket shows it: "round 2 game 3" or "partners' game 4"."""
+    if game.stage == 0:
+        return f"partners' game {game.position + 1}"
+    return f"round {game.round_number} game {game.position + 1}"
+
+
+@dataclass(slots=True, eq=False)
+class _EventRow:
+    pk: int
+    name: str
+    team_size: int
+    status: str
+    tournament_id: int
+    singles_id: int | None
+    status_changed: bool = False
+
+
+@dataclass(slots=True, eq=False)
+class _SideRow:
+    pk: int
+    seat: int
+    team_id: int | None
+    total: int
+    team_number: int | None
+
+
+@dataclass(slots=True, eq=False)
+class _GameRow:
+    """A locked game: the fields a result reads and writes, and its sides by seat."""
+
+    pk: int
+    event: _EventRow
+    stage: int
+    round_number: int
+    position: int
+    next_game_id: int | None
+    next_slot: int | None
+    fed_from_id: int | None
+    status: str
+    winner_seat: int | None
+    walkover: bool
+    hand_count: int
+    version: int
+    seats: list = field(default_factory=lambda: [None, None])
+
+    @property
+    def event_id(self) -> int:
+        return self.event.pk
+
+    @property
+    def is_decided(self) -> bool:
+        return self.status in _DECIDED
+
+    @property
+    def both_seated(self) -> bool:
+        return all(side is not None and side.team_id for side in self.seats)
+
+
+# One query locks the games and reads all a result needs: their sides with team numbers,
+# the event, and the singles event it feeds.
+_LOCK_SQL = """
+SELECT g.id, g.stage, g.round_number, g.position, g.next_game_id, g.next_slot,
+       g.fed_from_id, g.status, g.winner_seat, g.walkover, g.hand_count, g.version,
+       s.id, s.seat, s.team_id, s.total, t.number,
+       e.id, e.name, e.team_size, e.status, e.tournament_id,
+       (SELECT MIN(f.id) FROM {event} f WHERE f.fed_by_id = e.id)
+FROM {game} g
+JOIN {event} e ON e.id = g.event_id
+LEFT JOIN {side} s ON s.game_id = g.id
+LEFT JOIN {team} t ON t.id = s.team_id
+WHERE g.id IN ({ids})
+ORDER BY g.id, s.seat
+"""
+
+
+def _lock_sql(count: int) -> str:
+    sql = _LOCK_SQL.format(
+        game=Game._meta.db_table,
+        side=Side._meta.db_table,
+        team=Team._meta.db_table,
+        event=Event._meta.db_table,
+        ids=", ".join(["%s"] * count),
+    )
+    if connection.features.has_select_for_update_of:
+        sql += " FOR UPDATE OF g"
+    elif connection.features.has_select_for_update:  # pragma: no cover - no such backend here
+        sql += " FOR UPDATE"
+    return sql
+
+
+class _Locked:
+    """Games locked for one service call, with their sides by seat, and what changed."""
+
+    def __init__(self):
+        self.games: dict[int, _GameRow] = {}
+        self.dirty_games: dict[int, _GameRow] = {}
+        self.dirty_sides: dict[int, _SideRow] = {}
+        self.voided: list[_GameRow] = []
+        # One row per event, so a status change is seen by all its games.
+        self.events: dict[int, _EventRow] = {}
+
+    def lock(self, *pks) -> None:
+        """Lock the games not locked yet, in id order, with their sides."""
+        wanted = sorted({pk for pk in pks if pk is not None and pk not in self.games})
+        if not wanted:
+            return
+        with connection.cursor() as cursor:
+            cursor.execute(_lock_sql(len(wanted)), wanted)
+            rows = cursor.fetchall()
+        for row in rows:
+            game = self.games.get(row[0]) or self._game(row)
+            if row[12] is not None:
+                game.seats[row[13]] = _SideRow(*row[12:17])
+
+    def _game(self, row) -> _GameRow:
+        event = self.events.get(row[17])
+        if event is None:
+            event = self.events[row[17]] = _EventRow(*row[17:23])
+        game = _GameRow(row[0], event, *row[1:9], bool(row[9]), row[10], row[11])
+        self.games[game.pk] = game
+        return game
+
+    def get(self, pk) -> _GameRow:
+        self.lock(pk)
+        if pk not in self.games:
+            raise DeskError("That game no longer exists; the bracket may have been drawn again.")
+        return self.games[pk]
+
+    def lock_with_next(self, game: Game) -> _GameRow:
+        """Lock a game and the game its winner goes to (one query when the link is known)."""
+        self.lock(game.pk, game.next_game_id)
+        current = self.get(game.pk)
+        self.lock(current.next_game_id)
+        return current
+
+    def touch(self, game: _GameRow) -> None:
+        self.dirty_games[game.pk] = game
+
+    def set_total(self, side: _SideRow, total: int) -> None:
+        if side.total != total:
+            side.total = total
+            self.dirty_sides[side.pk] = side
+
+    def place(self, game: _GameRow, seat: int, team_id) -> None:
+        """Seat a team (or nobody) in a game."""
+        side = game.seats[seat]
+        if side.team_id != team_id:
+            side.team_id = team_id
+            side.team_number = None
+            side.total = 0
+            self.dirty_sides[side.pk] = side
+        if game.status != Game.Status.BYE and not game.is_decided and game.hand_count == 0:
+            game.status = Game.Status.READY if game.both_seated else Game.Status.WAITING
+        self.touch(game)
+
+    def void(self, game: _GameRow) -> None:
+        """Wipe a game's scores and result; it is to be played again."""
+        for side in game.seats:
+            self.set_total(side, 0)
+        game.hand_count = 0
+        game.winner_seat = None
+        game.walkover = False
+        game.status = Game.Status.READY if game.both_seated else Game.Status.WAITING
+        self.voided.append(game)
+        self.touch(game)
+
+    def save(self, *, by=None, text: str = ""):
+        """Write every changed side, game and event, and the activity line; return the time.
+
+        Each changed game's version is bumped and every event touched gets a new
+        ``changed_at``, so polling pages and open score sheets see the change.
+        """
+        now = timezone.now()
+        at = connection.ops.adapt_datetimefield_value(now)
+        statements = [
+            (
+                f"UPDATE {Side._meta.db_table} SET team_id = %s, total = %s WHERE id = %s",
+                (side.team_id, side.total, side.pk),
+            )
+            for side in self.dirty_sides.values()
+        ]
+        for game in self.dirty_games.values():
+            game.version += 1
+            statements.append(
+                (
+                    f"UPDATE {Game._meta.db_table} SET status = %s, winner_seat = %s, "
+                    "walkover = %s, hand_count = %s, version = %s, updated_at = %s WHERE id = %s",
+                    (
+                        game.status,
+                        game.winner_seat,
+                        game.walkover,
+                        game.hand_count,
+                        game.version,
+                        at,
+                        game.pk,
+                    ),
+                )
+            )
+        for event in self.events.values():
+            if event.status_changed:
+                event.status_changed = False
+                statements.append(
+                    (
+                        f"UPDATE {Event._meta.db_table} SET changed_at = %s, status = %s "
+                        "WHERE id = %s",
+                        (at, event.status, event.pk),
+                    )
+                )
+            else:
+                statements.append(
+                    (
+                        f"UPDATE {Event._meta.db_table} SET changed_at = %s WHERE id = %s",
+                        (at, event.pk),
+                    )
+                )
+        if text:
+            # The row `log_activity` writes, sent with the other statements.
+            tournament_id = next(iter(self.events.values())).tournament_id
+            statements.append(
+                (
+                    f"INSERT INTO {Activity._meta.db_table} (tournament_id, user_id, at, text) "
+                    "VALUES (%s, %s, %s, %s)",
+                    (tournament_id, by.pk if by is not None and by.pk else None, at, text[:255]),
+                )
+            )
+        with connection.cursor() as cursor:
+            if connection.vendor == "postgresql":
+                # One round trip for all the writes instead of one each.
+                with connection.connection.pipeline():
+                    for sql, params in statements:
+                        cursor.execute(sql, params)
+            else:
+                for sql, params in statements:
+                    cursor.execute(sql, params)
+        return now
+
+
+def _as_games(rows) -> list[Game]:
+    """Return the Game rows (with their event) for locked rows, in the same order."""
+    found = Game.objects.select_related("event").in_bulk([row.pk for row in rows])
+    return [found[row.pk] for row in rows]
+
+
+def _check_version(game: _GameRow, expected_version) -> None:
+    if expected_version is not None and int(expected_version) != game.version:
+        raise StaleGame(
+            f"{game_name(game).capitalize()} changed while you were looking at it. "
+            "Here it is as it stands now; check it and try again."
+        )
+
+
+def _check_sides_known(game: _GameRow) -> None:
+    if game.status == Game.Status.BYE:
+        raise DeskError("This is a bye: there is no game to play.")
+    if game.status == Game.Status.VOID:
+        raise DeskError("This game was cancelled and is not played.")
+    if not game.both_seated:
+        raise DeskError(f"{game_name(game).capitalize()} is still waiting for a side.")
+
+
+def _team_word(side: _SideRow) -> str:
+    return f"Team {side.team_number}" if side.team_number else "nobody"
+
+
+def _follow_winner(locked: _Locked, game: _GameRow, team_id) -> None:
+    """Put ``team_id`` (None: nobody) where ``game``'s winner plays next.
+
+    Later games that have hands or a result are voided, and their own winners taken
+    out of the games after them, all along the path.
+    """
+    next_id, slot = game.next_game_id, game.next_slot
+    while next_id is not None:
+        later = locked.get(next_id)
+        if later.status == Game.Status.BYE:
+            # A bye passes its team straight on.
+            locked.place(later, slot, team_id)
+            next_id, slot = later.next_game_id, later.next_slot
+            continue
+        if later.seats[slot].team_id == team_id:
+            return
+        if not later.is_decided and later.hand_count == 0:
+            locked.place(later, slot, team_id)
+            return
+        was_decided = later.is_decided
+        if was_decided:
+            _cancel_partner_games(locked, later)
+            _set_final_event_status(later, finished=False)
+        locked.void(later)
+        locked.place(later, slot, team_id)
+        if not was_decided:
+            return
+        next_id, slot, team_id = later.next_game_id, later.next_slot, None
+
+
+def _cancel_partner_games(locked: _Locked, doubles_game: _GameRow) -> None:
+    """Void the singles partners' games that came from this doubles result."""
+    if doubles_game.stage != 1 or doubles_game.event.singles_id is None:
+        return
+    partner_ids = list(
+        Game.objects.filter(fed_from_id=doubles_game.pk)
+        .exclude(status=Game.Status.VOID)
+        .values_list("pk", flat=True)
+    )
+    if not partner_ids:
+        return
+    locked.lock(*partner_ids)
+    for pk in partner_ids:
+        partner_game = locked.games[pk]
+        if Game.objects.filter(event_id=partner_game.event_id, stage=1).exists():
+            raise DeskError(
+                f"The {partner_game.event.name} bracket has been drawn from the doubles "
+                "first-game results, so this doubles result can no longer change."
+            )
+        if partner_game.hand_count or partner_game.is_decided:
+            locked.voided.append(partner_game)
+        for side in partner_game.seats:
+            locked.set_total(side, 0)
+        partner_game.status = Game.Status.VOID
+        partner_game.hand_count = 0
+        partner_game.winner_seat = None
+        partner_game.walkover = False
+        locked.touch(partner_game)
+
+
+def _set_final_event_status(game: _GameRow, *, finished: bool) -> None:
+    """Mark the event finished when its final is decided, playing again when it is not."""
+    if game.stage != 1 or game.next_game_id is not None:
+        return
+    wanted = Event.Status.FINISHED if finished else Event.Status.PLAYING
+    if game.event.status != wanted:
+        game.event.status = wanted
+        game.event.status_changed = True
+
+
+def is_first_game(game, seat: int) -> bool:
+    """Say whether the team at ``seat`` plays its first game here (round one, or after a bye)."""
+    if game.round_number == 1:
+        return True
+    if game.round_number > 2:  # byes are only in round one
+        return False
+    feeder = Game.objects.filter(next_game_id=game.pk, next_slot=seat).values("status").first()
+    return feeder is None or feeder["status"] == Game.Status.BYE
+
+
+def feed_partners_game(*, doubles_game, singles: Event, loser_team_id: int) -> Game | None:
+    """Create the singles partners' game for a doubles team that lost its first game.
+
+    Runs inside the caller's transaction (the singles event is expected to be locked or
+    freshly read); returns the new game, or None when the team has no two players.
+    """
+    if Game.objects.filter(event=singles, stage=1).exists():
+        raise DeskError(
+            f"The {singles.name} bracket has already been drawn; "
+            "doubles results that send partners to singles can no longer change."
+        )
+    members = list(
+        TeamMember.objects.filter(team_id=loser_team_id)
+        .select_related("player")
+        .order_by("position")
+    )
+    if len(members) != 2:
+        return None
+    players = [member.player for member in members]
+    teams = {
+        member.player_id: member.team
+        for member in TeamMember.objects.filter(event=singles, player__in=players).select_related(
+            "team"
+        )
+    }
+    next_number = (Team.objects.filter(event=singles).aggregate(n=Max("number"))["n"] or 0) + 1
+    for player in players:
+        if player.pk not in teams:
+            team = Team.objects.create(event=singles, number=next_number)
+            next_number += 1
+            TeamMember.objects.create(team=team, event=singles, player=player, position=0)
+            Entry.objects.get_or_create(event=singles, player=player)
+            teams[player.pk] = team
+    last = Game.objects.filter(event=singles, stage=0).aggregate(p=Max("position"))["p"]
+    partners_game = Game.objects.create(
+        event=singles,
+        stage=0,
+        round_number=1,
+        position=0 if last is None else last + 1,
+        fed_from_id=doubles_game.pk,
+        status=Game.Status.READY,
+        updated_at=timezone.now(),
+    )
+    Side.objects.bulk_create(
+        [
+            Side(game=partners_game, seat=seat, team=teams[player.pk])
+            for seat, player in enumerate(players)
+        ]
+    )
+    fields = ["changed_at"]
+    singles.changed_at = timezone.now()
+    if singles.status in (Event.Status.REGISTRATION, Event.Status.DRAWN):
+        singles.status = Event.Status.PLAYING
+        fields.append("status")
+    singles.save(update_fields=fields)
+    return partners_game
+
+
+def _finish(locked: _Locked, *, current: _GameRow, game: Game, by, text: str, confirm: bool):
+    """Refuse or carry out the voiding, write everything, log it and tell scoring."""
+    if locked.voided and not confirm:
+        names = ", ".join(f"{g.event.name} {game_name(g)}" for g in locked.voided)
+        count = len(locked.voided)
+        raise ConfirmationNeeded(
+            f"This change voids {count} later game{'s' if count != 1 else ''} that already "
+            f"{'have' if count != 1 else 'has'} scores or a result ({names}). "
+            "Confirm to void them; their scores will be wiped.",
+            games=_as_games(locked.voided),
+        )
+    locked.touch(current)
+    if locked.voided:
+        text += f"; voided {', '.join(game_name(g) for g in locked.voided)}"
+    now = locked.save(by=by, text=text)
+    _copy_back(current, game, now)
+    game.voided_games = _as_games(locked.voided) if locked.voided else []
+    if locked.voided:
+        games_voided.send(sender=Game, games=list(game.voided_games), by=by)
+
+
+def _copy_back(current: _GameRow, game: Game, now) -> None:
+    """Bring the caller's game object up to date with the locked row."""
+    for name in ("status", "winner_seat", "walkover", "hand_count", "version"):
+        setattr(game, name, getattr(current, name))
+    game.updated_at = now
+
+
+def set_game_progress(*, game: Game, totals: tuple[int, ...], hand_count: int) -> Game:
+    """Store a game's running totals and hand count after a hand is entered or changed.
+
+    A game not decided becomes "playing" (or "ready" again with no hands). A decided
+    game keeps its result: call `record_result` or `reopen_game` to change it.
+    """
+    with transaction.atomic():
+        locked = _Locked()
+        current = locked.get(game.pk)
+        _check_sides_known(current)
+        if current.status == Game.Status.WALKOVER:
+            raise DeskError("This game was a walkover (W/O): no hands are entered.")
+        totals = tuple(totals)
+        if len(totals) != len(current.seats):
+            raise DeskError(f"Give a total for each of the {len(current.seats)} sides.")
+        if any(int(total) != total or total < 0 for total in totals) or hand_count < 0:
+            raise DeskError("Totals and the hand count cannot be negative.")
+        for side, total in zip(current.seats, totals, strict=True):
+            locked.set_total(side, int(total))
+        current.hand_count = hand_count
+        if not current.is_decided:
+            current.status = Game.Status.PLAYING if hand_count else Game.Status.READY
+        locked.touch(current)
+        now = locked.save()
+        _copy_back(current, game, now)
+        return game
+
+
+def record_result(
+    *,
+    game: Game,
+    winner_seat: int,
+    by,
+    walkover: bool = False,
+    confirm: bool = False,
+    expected_version: int | None = None,
+) -> Game:
+    """Decide a game, advance its winner, and correct a result already given.
+
+    ``winner_seat`` is 0 or 1. A walkover (W/O) has no hands. Raises `ConfirmationNeeded`
+    when the change would void later games and ``confirm`` is not set, and `StaleGame`
+    when ``expected_version`` no longer matches. The returned game carries
+    ``voided_games``.
+    """
+    with transaction.atomic():
+        locked = _Locked()
+        current = locked.lock_with_next(game)
+        _check_version(current, expected_version)
+        _check_sides_known(current)
+        if winner_seat not in (0, 1):
+            raise DeskError("Choose the winner: side 1 or side 2.")
+        walkover = bool(walkover)
+        if walkover and current.hand_count:
+            raise DeskError(
+                f"Hands have been entered in {game_name(current)}; a walkover (W/O) has "
+                "no hands. Record the winner instead, or delete the hands first."
+            )
+        winner, loser = current.seats[winner_seat], current.seats[1 - winner_seat]
+        name = f"{current.event.name} {game_name(current)}"
+        if current.is_decided and current.winner_seat == winner_seat:
+            if current.walkover != walkover:
+                current.walkover = walkover
+                current.status = Game.Status.WALKOVER if walkover else Game.Status.FINISHED
+                how = "won by walkover (W/O)" if walkover else "won"
+                text = f"{name}: {_team_word(winner)} {how}"
+                _finish(locked, current=current, game=game, by=by, text=text, confirm=confirm)
+            else:
+                _copy_back(current, game, game.updated_at)
+            game.voided_games = []
+            return game
+
+        correcting = current.is_decided
+        if correcting:
+            _cancel_partner_games(locked, current)
+        current.winner_seat = winner_seat
+        current.walkover = walkover
+        current.status = Game.Status.WALKOVER if walkover else Game.Status.FINISHED
+        _follow_winner(locked, current, winner.team_id)
+        _set_final_event_status(current, finished=True)
+        how = "won by walkover (W/O) against" if walkover else "beat"
+        text = f"{name}{' corrected' if correcting else ''}: {_team_word(winner)} {how} "
+        text += _team_word(loser)
+        _finish(locked, current=current, game=game, by=by, text=text, confirm=confirm)
+
+        singles_id = current.event.singles_id
+        if singles_id and current.stage == 1 and is_first_game(current, loser.seat):
+            singles = Event.objects.select_for_update().get(pk=singles_id)
+            feed_partners_game(doubles_game=current, singles=singles, loser_team_id=loser.team_id)
+        return game
+
+
+def reopen_game(
+    *, game: Game, by, confirm: bool = False, expected_version: int | None = None
+) -> Game:
+    """Take back a game's result: its winner leaves the next game; it is playing again.
+
+    Same confirmation rule as `record_result` for later games with hands or a result.
+    """
+    with transaction.atomic():
+        locked = _Locked()
+        current = locked.lock_with_next(game)
+        _check_version(current, expected_version)
+        if current.status == Game.Status.BYE:
+            raise DeskError("This is a bye: there is no result to take back.")
+        if current.status not in (Game.Status.FINISHED, Game.Status.WALKOVER):
+            raise DeskError(f"{game_name(current).capitalize()} has no result to take back.")
+        winner = current.seats[current.winner_seat]
+        _cancel_partner_games(locked, current)
+        _follow_winner(locked, current, None)
+        _set_final_event_status(current, finished=False)
+        current.winner_seat = None
+        current.walkover = False
+        current.status = Game.Status.PLAYING if current.hand_count else Game.Status.READY
+        text = (
+            f"{current.event.name} {game_name(current)}: reopened "
+            f"(took back {_team_word(winner)}'s win)"
+        )
+        _finish(locked, current=current, game=game, by=by, text=text, confirm=confirm)
+        return game

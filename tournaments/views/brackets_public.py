@@ -1,0 +1,57 @@
+"""The public live bracket: no login, read on phones, refreshed by htmx polling.
+
+An unchanged bracket costs one small query and an empty 304 answer: the ETag is the
+event's ``changed_at``, which every service that changes what the page shows bumps.
+"""
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import NoReverseMatch, reverse
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import condition, require_GET
+from django.views.decorators.vary import vary_on_headers
+
+from .. import selectors
+from ..models import Event
+
+
+def _bracket_etag(request: HttpRequest, slug: str, pk: int) -> str | None:
+    """One small query: when the event last changed; the partial and the page differ."""
+    changed = (
+        Event.objects.filter(pk=pk, tournament__slug=slug)
+        .values_list("changed_at", flat=True)
+        .first()
+    )
+    if changed is None:
+        return None
+    part = "live" if request.htmx else "page"
+    return f'"bracket-{pk}-{changed.timestamp()}-{part}"'
+
+
+def _game_links(slug: str, games) -> dict[int, str]:
+    """Link each game to its public live score, when the scoring pages are installed."""
+    try:
+        reverse("scoring_public:game", args=[slug, 0])
+    except NoReverseMatch:
+        return {}
+    return {game.pk: reverse("scoring_public:game", args=[slug, game.pk]) for game in games}
+
+
+@require_GET
+@cache_control(no_cache=True)
+@vary_on_headers("HX-Request")
+@condition(etag_func=_bracket_etag)
+def bracket(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """The live bracket of one event, with its placings once the final is played."""
+    event = get_object_or_404(
+        Event.objects.select_related("tournament"), pk=pk, tournament__slug=slug
+    )
+    bracket = selectors.bracket_for_event(event)
+    games = bracket.games + bracket.partner_games
+    links = _game_links(slug, games)
+    for game in games:
+        game.link = links.get(game.pk, "")
+    context = {"tournament": event.tournament, "event": event, "bracket": bracket}
+    if request.htmx:
+        return render(request, "tournaments/bracket_public.html#live", context)
+    return render(request, "tournaments/bracket_public.html", context)

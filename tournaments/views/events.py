@@ -1,0 +1,397 @@
+"""Official pages for an event: its overview, the partner draw, the bracket and results.
+
+Every view checks that the user officiates the tournament (`official_required`) and
+reads objects through a `_get_<thing>_for_official` helper. Forms only parse; the
+services decide, and their refusals (`RulesError`) come back as messages on the page.
+"""
+
+from django import forms
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import NoReverseMatch, reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from .. import selectors, services
+from ..errors import RulesError
+from ..models import Event, Game, Player, Tournament
+from ..permissions import official_required
+
+
+def _get_event_for_official(tournament: Tournament, pk: int) -> Event:
+    return get_object_or_404(
+        Event.objects.select_related("fed_by", "tournament"), tournament=tournament, pk=pk
+    )
+
+
+def _get_game_for_official(tournament: Tournament, pk: int) -> Game:
+    return get_object_or_404(
+        Game.objects.select_related("event"), event__tournament=tournament, pk=pk
+    )
+
+
+# Forms: parse only ---------------------------------------------------------------------------
+
+
+class SeedForm(forms.Form):
+    seed = forms.IntegerField(
+        required=False,
+        min_value=0,
+        max_value=2**62,
+        label="Draw number (leave empty for a new random draw)",
+        help_text="Type an earlier draw number to repeat that draw exactly.",
+    )
+
+
+class SwapForm(forms.Form):
+    player_a = forms.ModelChoiceField(queryset=Player.objects.none(), label="Swap")
+    player_b = forms.ModelChoiceField(queryset=Player.objects.none(), label="with")
+
+    def __init__(self, *args, event: Event, **kwargs):
+        super().__init__(*args, **kwargs)
+        players = event.tournament.players.filter(entries__event=event).order_by("name")
+        self.fields["player_a"].queryset = players
+        self.fields["player_b"].queryset = players
+
+
+class BracketForm(SeedForm):
+    byes = forms.TypedMultipleChoiceField(
+        required=False, coerce=int, label="Teams given a bye (leave all empty to draw them)"
+    )
+
+    def __init__(self, *args, teams=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["byes"].choices = [(team.pk, f"Team {team.number}") for team in teams]
+
+
+class ResultForm(forms.Form):
+    winner_seat = forms.TypedChoiceField(choices=[(0, "Side 1"), (1, "Side 2")], coerce=int)
+    walkover = forms.BooleanField(required=False)
+    confirm = forms.BooleanField(required=False)
+    version = forms.IntegerField(required=False, min_value=0)
+
+
+class ReopenForm(forms.Form):
+    confirm = forms.BooleanField(required=False)
+    version = forms.IntegerField(required=False, min_value=0)
+
+
+class AddEntrantForm(forms.Form):
+    player = forms.ModelChoiceField(queryset=Player.objects.none(), label="Player to add")
+
+    def __init__(self, *args, event: Event, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].queryset = (
+            event.tournament.players.filter(withdrawn=False)
+            .exclude(memberships__event=event)
+            .select_related("chapter")
+            .order_by("name")
+        )
+        self.fields["player"].label_from_instance = lambda p: f"{p.name} ({p.chapter_name})"
+
+
+# Links to the scoring pages, which may not be installed -------------------------------------
+
+
+def _links(name: str, slug: str, games) -> dict[int, str]:
+    """Return each game's URL under ``name``, or no links when that page does not exist."""
+    try:
+        reverse(name, args=[slug, 0])
+    except NoReverseMatch:
+        return {}
+    return {game.pk: reverse(name, args=[slug, game.pk]) for game in games}
+
+
+# Pages ---------------------------------------------------------------------------------------
+
+
+@official_required
+@require_GET
+def event_detail(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    """The event page: where it stands, its placings, and the next step."""
+    event = _get_event_for_official(tournament, pk)
+    bracket = selectors.bracket_for_event(event)
+    games = bracket.games + bracket.partner_games
+    context = {
+        "tournament": tournament,
+        "event": event,
+        "bracket": bracket,
+        "played": sum(1 for g in games if g.has_result),
+        "to_play": sum(1 for g in games if not g.is_decided),
+        "entries": event.entries.count(),
+        "team_count": event.teams.count(),
+        "singles": event.feeds.order_by("pk").first() if event.is_doubles else None,
+        "target": _target_score(event),
+    }
+    return render(request, "tournaments/event_detail.html", context)
+
+
+def _target_score(event) -> int | None:
+    """Return the score that wins a game of this event, when the game has one."""
+    try:
+        return event.game.target_score(event.options)
+    except (LookupError, RulesError):
+        return None
+
+
+def _draw_context(event, *, seed_form=None, swap_form=None, bracket_form=None, add_form=None):
+    overview = selectors.draw_overview(event)
+    teams = overview.entrants
+    return {
+        "tournament": event.tournament,
+        "event": event,
+        "overview": overview,
+        "seed_form": seed_form or SeedForm(),
+        "swap_form": swap_form or SwapForm(event=event),
+        "bracket_form": bracket_form or BracketForm(teams=teams),
+        "add_form": add_form or AddEntrantForm(event=event),
+        "bye_teams": teams,
+    }
+
+
+def _render_draw(request, event, *, status=200, **forms_):
+    return render(
+        request, "tournaments/event_draw.html", _draw_context(event, **forms_), status=status
+    )
+
+
+@official_required
+@require_GET
+def event_draw(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    """The draw page: teams and their flags, swaps, redraws, byes and the bracket draw."""
+    event = _get_event_for_official(tournament, pk)
+    return _render_draw(request, event)
+
+
+@official_required
+@require_POST
+def partners_draw(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    event = _get_event_for_official(tournament, pk)
+    form = SeedForm(request.POST)
+    if not form.is_valid():
+        return _render_draw(request, event, seed_form=form, status=422)
+    try:
+        drawn = services.draw_partners_for_event(
+            event=event, by=request.user, seed=form.cleaned_data["seed"]
+        )
+    except RulesError as exc:
+        messages.error(request, str(exc))
+        return _render_draw(request, event, seed_form=form, status=422)
+    messages.success(
+        request, f"Partners drawn: {len(drawn.pairs)} teams. Draw number {drawn.seed}."
+    )
+    if drawn.same_chapter_pairs:
+        count = len(drawn.same_chapter_pairs)
+        messages.warning(
+            request,
+            f"{count} team{'s are' if count != 1 else ' is'} from one chapter: one chapter has "
+            "more than half the players, so this is the fewest possible. Swap players by "
+            "hand if the chapters agree, or leave them.",
+        )
+    if drawn.odd_player is not None:
+        messages.warning(
+            request,
+            "One player is left without a partner (odd number of players). Check in "
+            "another player or withdraw one, then draw again; or swap them into a team.",
+        )
+    return redirect("desk:event_draw", tournament.slug, event.pk)
+
+
+@official_required
+@require_POST
+def partners_swap(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    event = _get_event_for_official(tournament, pk)
+    form = SwapForm(request.POST, event=event)
+    if not form.is_valid():
+        return _render_draw(request, event, swap_form=form, status=422)
+    a, b = form.cleaned_data["player_a"], form.cleaned_data["player_b"]
+    try:
+        changed = services.swap_players(event=event, by=request.user, player_a=a, player_b=b)
+    except RulesError as exc:
+        messages.error(request, str(exc))
+        return _render_draw(request, event, swap_form=form, status=422)
+    messages.success(request, f"Swapped {a.name} and {b.name}.")
+    for team in changed:
+        if team.same_chapter:
+            names = " & ".join(m.player.name for m in team.members)
+            chapter = team.members[0].player.chapter_name
+            messages.warning(
+                request,
+                f"Team {team.number} ({names}) are both from {chapter}. "
+                "Swap again to undo it if that was not meant.",
+            )
+    return redirect("desk:event_draw", tournament.slug, event.pk)
+
+
+@official_required
+@require_POST
+def bracket_draw(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    event = _get_event_for_official(tournament, pk)
+    context = _draw_context(event)
+    form = BracketForm(request.POST, teams=context["bye_teams"])
+    if not form.is_valid():
+        return _render_draw(request, event, bracket_form=form, status=422)
+    try:
+        services.draw_bracket(
+            event=event,
+            by=request.user,
+            seed=form.cleaned_data["seed"],
+            bye_team_ids=form.cleaned_data["byes"] or None,
+        )
+    except RulesError as exc:
+        messages.error(request, str(exc))
+        return _render_draw(request, event, bracket_form=form, status=422)
+    event.refresh_from_db()
+    messages.success(
+        request, f"The {event.name} bracket is drawn. Draw number {event.bracket_seed}."
+    )
+    return redirect("desk:bracket", tournament.slug, event.pk)
+
+
+@official_required
+@require_POST
+def singles_open(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    event = _get_event_for_official(tournament, pk)
+    try:
+        created = services.open_singles(event=event, by=request.user)
+    except RulesError as exc:
+        messages.error(request, str(exc))
+        return _render_draw(request, event, status=422)
+    if created:
+        messages.success(request, f"{len(created)} partners' games added.")
+    else:
+        messages.success(request, "Every doubles result so far already has its partners' game.")
+    return redirect("desk:event_draw", tournament.slug, event.pk)
+
+
+@official_required
+@require_POST
+def singles_add(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    event = _get_event_for_official(tournament, pk)
+    form = AddEntrantForm(request.POST, event=event)
+    if not form.is_valid():
+        return _render_draw(request, event, add_form=form, status=422)
+    player = form.cleaned_data["player"]
+    try:
+        services.add_singles_entrant(event=event, by=request.user, player=player)
+    except RulesError as exc:
+        messages.error(request, str(exc))
+        return _render_draw(request, event, add_form=form, status=422)
+    messages.success(request, f"{player.name} added to {event.name}.")
+    return redirect("desk:event_draw", tournament.slug, event.pk)
+
+
+def _bracket_context(event):
+    bracket = selectors.bracket_for_event(event)
+    games = bracket.games + bracket.partner_games
+    links = _links("scoring:sheet", event.tournament.slug, games)
+    for game in games:
+        game.link = links.get(game.pk, "")
+    return {"tournament": event.tournament, "event": event, "bracket": bracket, "official": True}
+
+
+def _render_bracket(request, event, *, status=200):
+    return render(request, "tournaments/bracket.html", _bracket_context(event), status=status)
+
+
+@official_required
+@require_GET
+def bracket(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    """The official bracket: each game's state, its result buttons and score sheet link."""
+    event = _get_event_for_official(tournament, pk)
+    return _render_bracket(request, event)
+
+
+@official_required
+@require_GET
+def bracket_print(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    """The printable bracket sheet: one page up to 32 teams, a page per block beyond."""
+    event = _get_event_for_official(tournament, pk)
+    bracket = selectors.bracket_for_event(event)
+    return render(
+        request,
+        "tournaments/bracket_print.html",
+        {
+            "tournament": tournament,
+            "event": event,
+            "bracket": bracket,
+            "sections": selectors.print_sections(bracket),
+        },
+    )
+
+
+def _after_result(request, event, game, exc=None, *, form_data=None, action="result"):
+    """Answer a result or reopen form: redirect, confirm page, or the page with the error."""
+    if isinstance(exc, services.ConfirmationNeeded):
+        return render(
+            request,
+            "tournaments/bracket_confirm.html",
+            {
+                "tournament": event.tournament,
+                "event": event,
+                "game": game,
+                "message": str(exc),
+                "voided": exc.games,
+                "form_data": form_data or {},
+                "action": action,
+            },
+            status=409,
+        )
+    if isinstance(exc, services.StaleGame):
+        messages.error(request, str(exc))
+        return _render_bracket(request, event, status=409)
+    if exc is not None:
+        messages.error(request, str(exc))
+        return _render_bracket(request, event, status=422)
+    url = reverse("desk:bracket", args=[event.tournament.slug, event.pk])
+    return redirect(f"{url}#game-{game.pk}")
+
+
+@official_required
+@require_POST
+def game_result(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    """Record a winner (or a walkover), or correct one; later games need confirming."""
+    game = _get_game_for_official(tournament, pk)
+    form = ResultForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Choose which side won.")
+        return _render_bracket(request, game.event, status=422)
+    data = form.cleaned_data
+    try:
+        services.record_result(
+            game=game,
+            winner_seat=data["winner_seat"],
+            by=request.user,
+            walkover=data["walkover"],
+            confirm=data["confirm"],
+            expected_version=data["version"],
+        )
+    except RulesError as exc:
+        return _after_result(request, game.event, game, exc, form_data=data, action="result")
+    winner = game.sides.select_related("team").get(seat=data["winner_seat"]).team
+    how = "wins by walkover (W/O)" if data["walkover"] else "wins"
+    messages.success(request, f"Team {winner.number} {how}.")
+    return _after_result(request, game.event, game)
+
+
+@official_required
+@require_POST
+def game_reopen(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    """Take a result back; the game is playing again."""
+    game = _get_game_for_official(tournament, pk)
+    form = ReopenForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "That form was not filled in properly; try again.")
+        return _render_bracket(request, game.event, status=422)
+    data = form.cleaned_data
+    try:
+        services.reopen_game(
+            game=game,
+            by=request.user,
+            confirm=data["confirm"],
+            expected_version=data["version"],
+        )
+    except RulesError as exc:
+        return _after_result(request, game.event, game, exc, form_data=data, action="reopen")
+    messages.success(request, "Result taken back: the game is open again.")
+    return _after_result(request, game.event, game)
