@@ -1,0 +1,44 @@
+"""Admin: hands and their history, read-only (changes go through the score sheet's services)."""
+
+from django.contrib import admin
+
+from .models import Hand, HandChange, HandPenalty
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Shown for looking things up; hands change only through the score sheet, with history."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class HandPenaltyInline(admin.TabularInline):
+    model = HandPenalty
+    extra = 0
+    can_delete = False
+    readonly_fields = ("seat", "offender", "reason")
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Hand)
+class HandAdmin(ReadOnlyAdmin):
+    list_display = ("game", "number", "points_0", "points_1", "end", "entered_by", "entered_at")
+    list_filter = ("end", "game__event__tournament")
+    list_select_related = ("game__event", "entered_by")
+    search_fields = ("game__event__name",)
+    inlines = [HandPenaltyInline]
+
+
+@admin.register(HandChange)
+class HandChangeAdmin(ReadOnlyAdmin):
+    list_display = ("game", "hand_number", "action", "by", "at")
+    list_filter = ("action", "game__event__tournament")
+    list_select_related = ("game__event", "by")

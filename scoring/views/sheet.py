@@ -1,0 +1,281 @@
+"""Official score sheet: enter hands, correct them, see their history, print the sheet."""
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_POST
+
+from games.rules import RulesError
+from tournaments.models import Game, Tournament
+from tournaments.permissions import official_required
+
+from .. import selectors, services
+from ..forms import DeleteForm, HandForm
+from ..history import describe_change, describe_hand
+from ..models import Hand
+from ..services import hand_snapshot
+
+
+def _get_game_for_official(tournament: Tournament, pk: int) -> Game:
+    return get_object_or_404(
+        Game.objects.select_related("event", "next_game"), event__tournament=tournament, pk=pk
+    )
+
+
+def _get_hand_for_official(game: Game, hand_pk: int) -> Hand:
+    return get_object_or_404(
+        Hand.objects.prefetch_related("penalties__offender"), game=game, pk=hand_pk
+    )
+
+
+def _fresh_game(game: Game) -> Game:
+    return Game.objects.select_related("event", "next_game").get(pk=game.pk)
+
+
+def _games_to_void(exc) -> list[Game]:
+    """Return the games a correction would void, read afresh (the error's copies are reset)."""
+    pks = [g.pk for g in exc.games]
+    return list(Game.objects.filter(pk__in=pks).select_related("event").order_by("pk"))
+
+
+def _result_message(result: services.HandResult, sheet=None, *, done: str) -> str:
+    if result.repeated:
+        return "That was already saved; it has not been entered twice."
+    parts = [done]
+    if result.voided:
+        count = len(result.voided)
+        parts.append(f"{count} later game{'s were' if count != 1 else ' was'} voided.")
+    if result.won:
+        winner = (sheet or selectors.game_sheet(result.game)).winner
+        parts.append(f"Game over: {winner.name} ({winner.label}) wins.")
+    if result.reopened:
+        parts.append("The game is open again: no side has reached 250.")
+    return " ".join(parts)
+
+
+def _sheet_context(tournament, sheet, form, *, hand=None, **extra):
+    """Return what the sheet templates need; with `hand`, the form corrects that hand."""
+    game = sheet.game
+    context = {"tournament": tournament, "game": game, "sheet": sheet, "form": form, **extra}
+    if form is not None:
+        form.set_focus()
+        preview = reverse("scoring:preview", args=[tournament.slug, game.pk])
+        if hand is None:
+            context.update(
+                action=reverse("scoring:sheet", args=[tournament.slug, game.pk]),
+                preview_url=preview,
+                heading=sheet.next_heading,
+                submit_label=f"Save {sheet.next_heading.lower()}",
+            )
+        else:
+            confirming = bool(extra.get("confirm_games"))
+            context.update(
+                action=reverse("scoring:hand_edit", args=[tournament.slug, game.pk, hand.pk]),
+                preview_url=f"{preview}?hand={hand.pk}",
+                heading=f"Correct hand {hand.number}",
+                submit_label=(
+                    "Yes, void them and save the correction"
+                    if confirming
+                    else "Save the correction"
+                ),
+                cancel_url=reverse("scoring:sheet", args=[tournament.slug, game.pk]),
+            )
+    if hand is not None:
+        context["hand"] = hand
+    return context
+
+
+@official_required
+@require_http_methods(["GET", "POST"])
+def sheet(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    """The score sheet: both sides, every hand, the running totals, the next hand's form."""
+    game = _get_game_for_official(tournament, pk)
+    if request.method == "POST":
+        return _add_hand(request, tournament, game)
+    current = selectors.game_sheet(game)
+    form = HandForm.blank(sides=current.sides, version=game.version) if current.can_add else None
+    return render(request, "scoring/sheet.html", _sheet_context(tournament, current, form))
+
+
+def _add_hand(request, tournament, game):
+    sides = selectors.game_sides(game)
+    form = HandForm(request.POST, sides=sides)
+    status, notice = 422, None
+    if form.is_valid():
+        try:
+            result = services.add_hand(
+                game=game,
+                by=request.user,
+                version=form.cleaned_data["version"],
+                key=form.cleaned_data["key"],
+                entry=form.entry(),
+            )
+        except services.StaleSheet as exc:
+            current = selectors.game_sheet(_fresh_game(game))
+            form = form.with_version(current.game.version) if current.can_add else None
+            status, notice = 409, ("error", str(exc))
+        except RulesError as exc:
+            form.add_rule_error(exc)
+            current = selectors.game_sheet(game, sides=sides)
+        else:
+            game = result.game
+            current = selectors.game_sheet(game, sides=sides)
+            text = _result_message(result, current, done=f"Hand {result.hand.number} saved.")
+            if not request.htmx:
+                messages.success(request, text)
+                return redirect("scoring:sheet", tournament.slug, game.pk)
+            form = HandForm.blank(sides=sides, version=game.version) if current.can_add else None
+            status, notice = 200, ("success", text)
+    else:
+        current = selectors.game_sheet(game, sides=sides)
+    context = _sheet_context(tournament, current, form, notice=notice)
+    template = "scoring/sheet.html#sheet" if request.htmx else "scoring/sheet.html"
+    return render(request, template, context, status=status)
+
+
+@official_required
+@require_POST
+def preview(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    """Show what the hand being typed scores: rounded pips and each side's points."""
+    game = _get_game_for_official(tournament, pk)
+    current = selectors.game_sheet(game)
+    form = HandForm(request.POST, sides=current.sides)
+    score, problem = None, ""
+    if form.is_valid():
+        try:
+            score = services.score_entry(
+                form.entry(), blocked_scoring=services.blocked_scoring(game)
+            )
+        except RulesError as exc:
+            problem = str(exc)
+    else:
+        wrong = [error for name, errors in form.errors.items() if name != "end" for error in errors]
+        problem = wrong[0] if wrong else "Choose how the hand ended to see its points."
+    totals = None
+    if score is not None:
+        base = list(current.totals)
+        # On a correction, the hand being corrected is replaced, not added.
+        for row in current.rows:
+            if str(row.hand.pk) == request.GET.get("hand"):
+                base = [base[seat] - row.hand.points[seat] for seat in (0, 1)]
+        totals = (base[0] + score.points[0], base[1] + score.points[1])
+    context = {"sheet": current, "score": score, "problem": problem, "totals": totals}
+    return render(request, "scoring/sheet.html#preview", context)
+
+
+@official_required
+@require_http_methods(["GET", "POST"])
+def hand_edit(request: HttpRequest, tournament: Tournament, pk: int, hand_pk: int) -> HttpResponse:
+    """Correct a hand; totals, winner and bracket follow. Asks before voiding later games."""
+    game = _get_game_for_official(tournament, pk)
+    hand = _get_hand_for_official(game, hand_pk)
+    current = selectors.game_sheet(game)
+    status, confirm_games, notice = 200, None, None
+    if request.method == "POST":
+        form = HandForm(request.POST, sides=current.sides)
+        status = 422
+        if form.is_valid():
+            try:
+                result = services.edit_hand(
+                    hand=hand,
+                    by=request.user,
+                    version=form.cleaned_data["version"],
+                    key=form.cleaned_data["key"],
+                    entry=form.entry(),
+                    confirm=form.cleaned_data["confirm"],
+                )
+            except services.ConfirmationNeeded as exc:
+                confirm_games = _games_to_void(exc)
+                form = form.with_confirm()
+                status = 200
+            except services.StaleSheet as exc:
+                current = selectors.game_sheet(_fresh_game(game))
+                hand = _get_hand_for_official(game, hand_pk)
+                form = HandForm.for_hand(hand, sides=current.sides, version=current.game.version)
+                status, notice = 409, ("error", str(exc))
+            except RulesError as exc:
+                form.add_rule_error(exc)
+            else:
+                messages.success(
+                    request, _result_message(result, done=f"Hand {hand.number} corrected.")
+                )
+                return redirect("scoring:sheet", tournament.slug, game.pk)
+    else:
+        form = HandForm.for_hand(hand, sides=current.sides, version=game.version)
+    context = _sheet_context(
+        tournament, current, form, hand=hand, confirm_games=confirm_games, notice=notice
+    )
+    return render(request, "scoring/sheet_edit.html", context, status=status)
+
+
+@official_required
+@require_http_methods(["GET", "POST"])
+def hand_delete(
+    request: HttpRequest, tournament: Tournament, pk: int, hand_pk: int
+) -> HttpResponse:
+    """Delete a hand after the official confirms; later hands are numbered down."""
+    game = _get_game_for_official(tournament, pk)
+    hand = _get_hand_for_official(game, hand_pk)
+    current = selectors.game_sheet(game)
+    status, confirm_games, notice = 200, None, None
+    form = DeleteForm(request.POST or None, version=game.version)
+    if request.method == "POST":
+        status = 422
+        if form.is_valid():
+            try:
+                result = services.delete_hand(
+                    hand=hand,
+                    by=request.user,
+                    version=form.cleaned_data["version"],
+                    key=form.cleaned_data["key"],
+                    confirm=form.cleaned_data["confirm"],
+                )
+            except services.ConfirmationNeeded as exc:
+                confirm_games = _games_to_void(exc)
+                form = form.with_confirm()
+                status = 200
+            except services.StaleSheet as exc:
+                current = selectors.game_sheet(_fresh_game(game))
+                form = DeleteForm(version=current.game.version)
+                status, notice = 409, ("error", str(exc))
+            except RulesError as exc:
+                form.add_error(None, str(exc))
+            else:
+                messages.success(
+                    request, _result_message(result, done=f"Hand {hand.number} deleted.")
+                )
+                return redirect("scoring:sheet", tournament.slug, game.pk)
+    context = _sheet_context(
+        tournament,
+        current,
+        None,
+        hand=hand,
+        hand_text=describe_hand(hand_snapshot(hand, hand.penalties.all())),
+        delete_form=form,
+        confirm_games=confirm_games,
+        notice=notice,
+    )
+    return render(request, "scoring/sheet_delete.html", context, status=status)
+
+
+@official_required
+def history(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    """Every change to the game's hands: who, when, before and after."""
+    game = _get_game_for_official(tournament, pk)
+    current = selectors.game_sheet(game)
+    changes = [describe_change(change) for change in selectors.game_history(game)]
+    context = _sheet_context(tournament, current, None, changes=changes)
+    if request.htmx:
+        return render(request, "scoring/sheet_history.html#history", context)
+    return render(request, "scoring/sheet_history.html", context)
+
+
+@official_required
+def sheet_print(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    """A printable sheet: blank for the table (?blank=1), or filled in for the record."""
+    game = _get_game_for_official(tournament, pk)
+    current = selectors.game_sheet(game)
+    blank = request.GET.get("blank") == "1"
+    context = _sheet_context(tournament, current, None, blank=blank, blank_rows=range(1, 21))
+    return render(request, "scoring/sheet_print.html", context)

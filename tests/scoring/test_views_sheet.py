@@ -1,0 +1,237 @@
+"""The official score sheet page: see the game, enter the next hand with or without htmx."""
+
+import re
+import uuid
+
+import pytest
+from django.urls import reverse
+
+from scoring.models import Hand
+from scoring.services import PenaltyEntry
+from tests.scoring.builders import enter, form_data, make_ready_game, played
+from tournaments.models import Game
+
+pytestmark = pytest.mark.django_db
+
+
+def url(game):
+    return reverse("scoring:sheet", args=[game.event.tournament.slug, game.pk])
+
+
+def test_anonymous_users_are_sent_to_log_in(client, game):
+    response = client.get(url(game))
+    assert response.status_code == 302
+    assert response["Location"].startswith("/login/")
+    response = client.post(url(game), form_data(play_0=5))
+    assert response.status_code == 302
+    assert not Hand.objects.exists()
+
+
+def test_officials_of_another_tournament_are_refused(other_client, game):
+    assert other_client.get(url(game)).status_code == 403
+    assert other_client.post(url(game), form_data(play_0=5)).status_code == 403
+    assert not Hand.objects.exists()
+
+
+def test_a_game_of_another_tournament_is_not_found(official_client, tournament):
+    from tests.factories import TournamentFactory
+
+    elsewhere = TournamentFactory(slug="faraway")
+    game = make_ready_game(elsewhere)
+    wrong = reverse("scoring:sheet", args=[tournament.slug, game.pk])
+    assert official_client.get(wrong).status_code == 404
+
+
+def test_the_sheet_shows_both_sides_every_hand_and_the_running_totals(
+    official_client, game, official
+):
+    enter(game, official, played(10, 0))
+    enter(game, official, played(0, 25))
+    html = official_client.get(url(game)).content.decode()
+    for side in game.sides.all():
+        for member in side.team.members:
+            assert member.player.name in html
+            assert member.player.chapter.name in html
+    assert 'id="hand-2"' in html
+    assert "10 \N{EN DASH} 25" in html
+    assert "Save hand 3" in html
+    assert 'name="version" value="2"' in html
+
+
+def test_the_sheet_reads_in_few_queries(
+    official_client, game, official, django_assert_max_num_queries
+):
+    offender = game.sides.get(seat=0).team.members[0].player
+    penalty = PenaltyEntry(seat=0, reason="talking", offender=offender)
+    for n in range(12):
+        penalties = [penalty] if n in (3, 7) else []
+        enter(game, official, played(5, 5, penalties=penalties))
+    page = url(game)
+    with django_assert_max_num_queries(8):
+        response = official_client.get(page)
+    assert response.status_code == 200
+
+
+def test_a_valid_hand_is_saved_and_the_page_comes_back(official_client, game):
+    response = official_client.post(url(game), form_data(play_0=10, end="out_0", pips_1=13))
+    assert response.status_code == 302
+    hand = Hand.objects.get()
+    assert hand.points == (25, 0)
+    page = official_client.get(response["Location"]).content.decode()
+    assert "Hand 1 saved." in page
+
+
+def test_with_htmx_the_sheet_comes_back_with_a_fresh_form(official_client, game):
+    data = form_data(play_0=10, end="out_0", pips_1=13)
+    response = official_client.post(url(game), data, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert html.lstrip().startswith('<div id="sheet"')
+    assert "Hand 1 saved." in html
+    assert "Save hand 2" in html
+    assert data["key"] not in html
+    assert 'name="version" value="1"' in html
+
+
+def test_a_rules_refusal_is_shown_at_the_field_and_nothing_is_saved(official_client, game):
+    response = official_client.post(url(game), form_data(play_0=12), HTTP_HX_REQUEST="true")
+    assert response.status_code == 422
+    html = response.content.decode()
+    cell = re.search(r'<td class="has-error">.*?name="play_0".*?</td>', html, re.S).group(0)
+    assert "12 is not a multiple of 5" in cell
+    assert not Hand.objects.exists()
+
+
+def test_a_blocked_hand_without_both_pips_is_refused_at_the_missing_pips(official_client, game):
+    response = official_client.post(url(game), form_data(end="blocked", pips_0=10))
+    assert response.status_code == 422
+    html = response.content.decode()
+    cell = re.search(r'<td class="has-error">.*?name="pips_1".*?</td>', html, re.S).group(0)
+    assert "A blocked hand needs both sides&#x27; pips" in cell
+    assert not Hand.objects.exists()
+
+
+def test_text_where_a_number_belongs_is_refused(official_client, game):
+    response = official_client.post(url(game), form_data(play_0="ten"))
+    assert response.status_code == 422
+    assert "Type a whole number, like 15." in response.content.decode()
+    assert not Hand.objects.exists()
+
+
+def test_a_hand_must_say_how_it_ended(official_client, game):
+    data = form_data(play_0=5)
+    del data["end"]
+    response = official_client.post(url(game), data)
+    assert response.status_code == 422
+    assert "Say how the hand ended." in response.content.decode()
+    assert not Hand.objects.exists()
+
+
+def test_a_penalty_row_needs_both_who_and_why(official_client, game):
+    player = game.sides.get(seat=0).team.members[0].player
+    data = form_data(penalties=[(f"0-{player.pk}", "")])
+    response = official_client.post(url(game), data)
+    assert response.status_code == 422
+    assert "Choose the reason for the penalty." in response.content.decode()
+    data = form_data(penalties=[("", "talking")])
+    response = official_client.post(url(game), data)
+    assert "Choose the player who committed the penalty." in response.content.decode()
+    assert not Hand.objects.exists()
+
+
+def test_a_penalty_is_entered_with_its_offender_and_reason(official_client, game):
+    player = game.sides.get(seat=1).team.members[1].player
+    data = form_data(play_0=5, penalties=[(f"1-{player.pk}", "out_of_turn")])
+    assert official_client.post(url(game), data).status_code == 302
+    hand = Hand.objects.get()
+    assert hand.points == (55, 0)
+    penalty = hand.penalties.get()
+    assert (penalty.offender, penalty.reason, penalty.seat) == (player, "out_of_turn", 1)
+    html = official_client.get(url(game)).content.decode()
+    assert f"penalty: {player.name} (playing out of turn)" in html
+
+
+def test_an_offender_who_is_not_in_the_game_is_refused(official_client, tournament, game):
+    other = make_ready_game(tournament, event=game.event, position=3)
+    stranger = other.sides.get(seat=0).team.members[0].player
+    data = form_data(penalties=[(f"0-{stranger.pk}", "talking")])
+    response = official_client.post(url(game), data)
+    assert response.status_code == 422
+    assert "Select a valid choice" in response.content.decode()
+    assert not Hand.objects.exists()
+
+
+def test_a_form_sent_twice_records_one_hand(official_client, game):
+    data = form_data(play_0=5)
+    official_client.post(url(game), data, HTTP_HX_REQUEST="true")
+    response = official_client.post(url(game), data, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    assert "already saved" in response.content.decode()
+    assert Hand.objects.count() == 1
+
+
+def test_a_stale_sheet_is_refused_with_409_and_the_fresh_sheet(
+    official_client, game, other_official
+):
+    game.event.tournament.officials.add(other_official)
+    enter(game, other_official, played(0, 40))
+    response = official_client.post(url(game), form_data(play_0=5), HTTP_HX_REQUEST="true")
+    assert response.status_code == 409
+    html = response.content.decode()
+    assert "Another official changed this game while you were typing" in html
+    assert 'id="hand-1"' in html
+    assert "0 \N{EN DASH} 40" in html
+    assert 'name="version" value="1"' in html
+    assert 'id="id_play_0" value="5"' in html
+    assert Hand.objects.count() == 1
+
+
+def test_when_both_sides_pass_250_the_form_asks_which_was_first(official_client, game, official):
+    enter(game, official, played(240, 240))
+    data = form_data(version=1, play_0=10, play_1=10)
+    response = official_client.post(url(game), data, HTTP_HX_REQUEST="true")
+    assert response.status_code == 422
+    html = response.content.decode()
+    assert "Both sides passed 250: which side got there first?" in html
+    assert "Hand 2 took both sides to 250: say which side got there first." in html
+    assert Hand.objects.count() == 1
+    data["reached_first"] = "1"
+    response = official_client.post(url(game), data, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    game.refresh_from_db()
+    assert (game.status, game.winner_seat) == (Game.Status.FINISHED, 1)
+
+
+def test_the_winning_hand_ends_the_game_and_the_form_goes(official_client, game, official):
+    enter(game, official, played(245, 0))
+    response = official_client.post(
+        url(game), form_data(version=1, play_0=5), HTTP_HX_REQUEST="true"
+    )
+    html = response.content.decode()
+    assert "Game over: Side 1" in html
+    assert 'id="hand-form"' not in html
+    assert "They go on to" in html
+
+
+def test_a_finished_game_refuses_a_new_hand(official_client, game, official):
+    enter(game, official, played(250, 0))
+    response = official_client.post(url(game), form_data(version=2, play_0=5))
+    assert response.status_code == 422
+    assert "This game is finished" in response.content.decode()
+    assert Hand.objects.count() == 1
+
+
+def test_a_game_waiting_for_a_side_has_no_form(official_client, bracket):
+    final = bracket[1][(2, 0)]
+    html = official_client.get(url(final)).content.decode()
+    assert "Waiting for a side" in html
+    assert 'id="hand-form"' not in html
+
+
+def test_the_form_key_is_new_on_every_page(official_client, game):
+    keys = set()
+    for _ in range(2):
+        html = official_client.get(url(game)).content.decode()
+        keys.add(re.search(r'name="key" value="([^"]+)"', html).group(1))
+    assert len(keys) == 2
+    assert all(uuid.UUID(key) for key in keys)

@@ -1,0 +1,39 @@
+"""Printable score sheets: blank for the table, or filled in for the record."""
+
+import pytest
+from django.urls import reverse
+
+from tests.scoring.builders import enter, out, played
+
+pytestmark = pytest.mark.django_db
+
+
+def url(game):
+    return reverse("scoring:sheet_print", args=[game.event.tournament.slug, game.pk])
+
+
+def test_anonymous_users_are_sent_to_log_in(client, game):
+    assert client.get(url(game))["Location"].startswith("/login/")
+
+
+def test_officials_of_another_tournament_are_refused(other_client, game):
+    assert other_client.get(url(game)).status_code == 403
+
+
+def test_a_blank_sheet_names_the_sides_and_has_empty_rows(official_client, game, official):
+    enter(game, official, played(35, 0))
+    html = official_client.get(url(game) + "?blank=1").content.decode()
+    for side in game.sides.all():
+        assert side.team.members[0].player.name in html
+    assert html.count('<th scope="row">') == 20
+    assert ">35<" not in html
+    assert "Winner: ______" in html
+
+
+def test_a_filled_sheet_has_every_hand_and_the_result(official_client, game, official):
+    enter(game, official, played(200, 0))
+    enter(game, official, out(0, 48))
+    html = official_client.get(url(game)).content.decode()
+    assert '<th scope="row">2</th>' in html
+    assert "48→50" in html
+    assert "Winner: Side 1" in html
