@@ -56,3 +56,27 @@ def _fresh_postgres(url: str, database: str) -> str:
 def report(figures: dict) -> None:
     """Print the figures as the last line: one JSON object, units in the keys."""
     print(json.dumps(figures))
+
+
+def doubles_event(slug: str = "bench"):
+    """Return (official, tournament, Texas Good Sams doubles event), made through the services."""
+    import datetime
+
+    from django.contrib.auth import get_user_model
+
+    from tournaments import services
+
+    official = get_user_model().objects.create_user(f"official-{slug}")
+    day = datetime.date(2026, 11, 21)
+    tournament = services.create_tournament(
+        by=official, name=f"Bench {slug}", slug=slug, starts_on=day, ends_on=day
+    )
+    event = services.create_event(
+        tournament=tournament,
+        by=official,
+        name="Doubles",
+        game_key="texas_good_sams",
+        format="single_elimination",
+        team_size=2,
+    )
+    return official, tournament, event

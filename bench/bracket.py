@@ -5,90 +5,29 @@ Run from the project root:
     python bench/bracket.py                                  # SQLite in a temp folder
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/domino_desk python bench/bracket.py
 
-On PostgreSQL the script creates a throwaway database ``bench_bracket`` next to the one
-named in DATABASE_URL and drops it afterwards. Targets: under 0.75 s for the partner
+On PostgreSQL the script uses a throwaway database ``bench_bracket`` next to the one
+named in DATABASE_URL (made afresh on every run). Targets: under 0.75 s for the partner
 draw and the 4,096-team bracket; under 3 s for all 4,095 results.
 The last line printed is one JSON object.
 """
 
-import json
-import os
-import sys
-import tempfile
+import random
 import time
-from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+from _common import doubles_event, report, setup_django
 
 PLAYERS = 8192
 CHAPTERS = 60
-BENCH_DB = "bench_bracket"
-
-
-def _admin_connect(url: str):
-    import psycopg
-
-    parts = urlsplit(url)
-    admin = urlunsplit(parts._replace(path="/postgres"))
-    return psycopg.connect(admin, autocommit=True)
-
-
-def prepare_database() -> tuple[str, callable]:
-    """Point DATABASE_URL at a fresh database; return its kind and a clean-up function."""
-    url = os.environ.get("DATABASE_URL", "").strip()
-    if url.startswith("postgres"):
-        with _admin_connect(url) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{BENCH_DB}"')
-            conn.execute(f'CREATE DATABASE "{BENCH_DB}"')
-        os.environ["DATABASE_URL"] = urlunsplit(urlsplit(url)._replace(path=f"/{BENCH_DB}"))
-
-        def drop():
-            from django.db import connections
-
-            connections.close_all()
-            with _admin_connect(url) as conn:
-                conn.execute(f'DROP DATABASE IF EXISTS "{BENCH_DB}"')
-
-        return "postgresql", drop
-    folder = tempfile.TemporaryDirectory()
-    os.environ["DATABASE_URL"] = f"sqlite:///{Path(folder.name) / 'bench.sqlite3'}"
-    return "sqlite", folder.cleanup
 
 
 def main() -> dict:
-    kind, clean_up = prepare_database()
-    try:
-        import django
-
-        django.setup()
-        from django.core.management import call_command
-
-        call_command("migrate", verbosity=0)
-        return run(kind)
-    finally:
-        clean_up()
-
-
-def run(kind: str) -> dict:
-    import datetime
-    import random
-
-    from django.contrib.auth import get_user_model
+    kind = setup_django("bracket")
     from django.db import connection
 
     from tournaments import services
-    from tournaments.models import Chapter, Entry, Event, Game, Player, Tournament
+    from tournaments.models import Chapter, Entry, Event, Game, Player
 
-    official = get_user_model().objects.create_user(username="bench", password="bench-bench")
-    tournament = Tournament.objects.create(
-        name="Bench rally",
-        slug="bench",
-        starts_on=datetime.date(2026, 11, 21),
-        ends_on=datetime.date(2026, 11, 22),
-    )
+    official, tournament, event = doubles_event()
     chapters = Chapter.objects.bulk_create(
         [Chapter(tournament=tournament, name=f"Chapter {n}") for n in range(CHAPTERS)]
     )
@@ -103,13 +42,6 @@ def run(kind: str) -> dict:
             )
             for n in range(PLAYERS)
         ]
-    )
-    event = Event.objects.create(
-        tournament=tournament,
-        name="Doubles",
-        game_key="texas_good_sams",
-        format=Event.Format.SINGLE_ELIMINATION,
-        team_size=2,
     )
     Entry.objects.bulk_create([Entry(event=event, player=p) for p in players])
 
@@ -168,5 +100,4 @@ def run(kind: str) -> dict:
 
 
 if __name__ == "__main__":
-    figures = main()
-    print(json.dumps(figures))
+    report(main())

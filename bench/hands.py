@@ -29,7 +29,7 @@ import statistics
 import time
 import uuid
 
-from _common import report, setup_django
+from _common import doubles_event, report, setup_django
 
 GAMES = int(os.environ.get("BENCH_GAMES", "1000"))
 HANDS_PER_GAME = 10
@@ -209,29 +209,13 @@ def plan(rng, games):
 
 def main() -> None:
     vendor = setup_django("hands")
-    import datetime
-
     from django.conf import settings
-    from django.contrib.auth import get_user_model
     from django.test import Client
 
     from scoring.models import Hand
-    from tournaments import services as desk
     from tournaments.models import Game
 
-    official = get_user_model().objects.create_user("bench")
-    day = datetime.date(2026, 11, 21)
-    tournament = desk.create_tournament(
-        by=official, name="Bench", slug="bench", starts_on=day, ends_on=day
-    )
-    event = desk.create_event(
-        tournament=tournament,
-        by=official,
-        name="Doubles",
-        game_key="texas_good_sams",
-        format="single_elimination",
-        team_size=2,
-    )
+    official, tournament, event = doubles_event()
     rng = random.Random(SEED)
     hands = GAMES * HANDS_PER_GAME
 

@@ -6,7 +6,7 @@ Run from the project root: `python bench/import_players.py` (DATABASE_URL picks 
 import random
 import time
 
-from _common import report, setup_django
+from _common import doubles_event, report, setup_django
 
 PLAYERS = 2_000
 CHAPTERS = 60
@@ -24,26 +24,10 @@ def roster_csv(rng: random.Random) -> bytes:
 
 def main() -> None:
     vendor = setup_django("import_players")
-    import datetime
-
-    from django.contrib.auth import get_user_model
-
     from tournaments import services
     from tournaments.roster import read_roster
 
-    official = get_user_model().objects.create_user("bench")
-    day = datetime.date(2026, 11, 21)
-    tournament = services.create_tournament(
-        by=official, name="Bench", slug="bench", starts_on=day, ends_on=day
-    )
-    event = services.create_event(
-        tournament=tournament,
-        by=official,
-        name="Doubles",
-        game_key="texas_good_sams",
-        format="single_elimination",
-        team_size=2,
-    )
+    official, tournament, event = doubles_event()
     data = roster_csv(random.Random(2026))
 
     start = time.perf_counter()
@@ -60,7 +44,11 @@ def main() -> None:
     from django.test import Client
 
     second = services.create_tournament(
-        by=official, name="Bench 2", slug="bench2", starts_on=day, ends_on=day
+        by=official,
+        name="Bench 2",
+        slug="bench2",
+        starts_on=tournament.starts_on,
+        ends_on=tournament.ends_on,
     )
     from django.test.utils import setup_test_environment
 

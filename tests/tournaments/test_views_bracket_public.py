@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 from django.utils.html import escape
 
-from tests.factories import EventFactory, TournamentFactory
+from tests.factories import EventFactory, TournamentFactory, drawn_doubles, game_at
 from tournaments import services
 from tournaments.models import Chapter, Entry, Event, Game, Player
 
@@ -14,35 +14,11 @@ PUBLIC_QUERIES = 5  # event with tournament, teams, members, games, sides
 
 
 def doubles(tournament, official, teams, *, name="Doubles"):
-    """A doubles event of ``teams`` teams with partners and bracket drawn, built in bulk."""
-    event = EventFactory(tournament=tournament, name=name)
-    chapters = Chapter.objects.bulk_create(
-        [Chapter(tournament=tournament, name=f"{name} club {n}") for n in range(6)]
-    )
-    players = Player.objects.bulk_create(
-        [
-            Player(
-                tournament=tournament,
-                name=f"{name} player {n}",
-                chapter=chapters[n % 6],
-                checked_in=True,
-            )
-            for n in range(2 * teams)
-        ]
-    )
-    Entry.objects.bulk_create([Entry(event=event, player=p) for p in players])
-    services.draw_partners_for_event(event=event, by=official, seed=1)
-    services.draw_bracket(event=event, by=official, seed=1)
-    event.refresh_from_db()
-    return event
+    return drawn_doubles(tournament, official, teams, name=name, chapters=6)
 
 
 def bracket_url(event):
     return reverse("public:bracket", args=[event.tournament.slug, event.pk])
-
-
-def game_at(event, round_number, position):
-    return Game.objects.get(event=event, stage=1, round_number=round_number, position=position)
 
 
 @pytest.fixture

@@ -4,9 +4,16 @@ import pytest
 from django.urls import reverse
 from django.utils.html import escape
 
-from tests.factories import ChapterFactory, EntryFactory, EventFactory, PlayerFactory
+from tests.factories import (
+    ChapterFactory,
+    EntryFactory,
+    EventFactory,
+    PlayerFactory,
+    drawn_doubles,
+    game_at,
+)
 from tournaments import selectors, services
-from tournaments.models import Chapter, Entry, Event, Game, Player, Team, TeamMember
+from tournaments.models import Event, Game, Team, TeamMember
 
 pytestmark = pytest.mark.django_db
 
@@ -21,31 +28,7 @@ def doubles_with(tournament, chapter_sizes, *, name="Doubles"):
 
 
 def big_doubles(tournament, official, teams, *, name="Big"):
-    """A doubles event of ``teams`` teams, drawn and bracketed, built in bulk."""
-    event = EventFactory(tournament=tournament, name=name)
-    chapters = Chapter.objects.bulk_create(
-        [Chapter(tournament=tournament, name=f"{name} club {n}") for n in range(8)]
-    )
-    players = Player.objects.bulk_create(
-        [
-            Player(
-                tournament=tournament,
-                name=f"{name} player {n}",
-                chapter=chapters[n % 8],
-                checked_in=True,
-            )
-            for n in range(2 * teams)
-        ]
-    )
-    Entry.objects.bulk_create([Entry(event=event, player=p) for p in players])
-    services.draw_partners_for_event(event=event, by=official, seed=1)
-    services.draw_bracket(event=event, by=official, seed=1)
-    event.refresh_from_db()
-    return event
-
-
-def game_at(event, round_number, position, stage=1):
-    return Game.objects.get(event=event, stage=stage, round_number=round_number, position=position)
+    return drawn_doubles(tournament, official, teams, name=name, chapters=8)
 
 
 @pytest.fixture
