@@ -1,0 +1,53 @@
+"""Every official URL, found from the URL configuration, refuses the wrong people.
+
+Each official page also has its own refusal tests; this one makes sure no page added
+later is forgotten: anonymous users go to the login page, officials of another
+tournament get 403, for GET and POST alike.
+"""
+
+import pytest
+from django.test import Client
+from django.urls import URLPattern, get_resolver, reverse
+
+pytestmark = pytest.mark.django_db
+
+OFFICIAL_NAMESPACES = ("desk", "scoring")
+WITHOUT_TOURNAMENT = {"desk:home", "desk:tournament_create"}
+
+
+def official_url_names() -> list[str]:
+    names = []
+    for namespace in OFFICIAL_NAMESPACES:
+        _, resolver = get_resolver().namespace_dict[namespace]
+        names += [
+            f"{namespace}:{p.name}" for p in resolver.url_patterns if isinstance(p, URLPattern)
+        ]
+    return sorted(names)
+
+
+def url_for(name: str, slug: str) -> str:
+    """Fill the URL's arguments: the tournament's slug, and 1 for any object id."""
+    _, resolver = get_resolver().namespace_dict[name.split(":")[0]]
+    pattern = next(p for p in resolver.url_patterns if p.name == name.split(":")[1])
+    kwargs = {key: (slug if key == "slug" else 1) for key in pattern.pattern.converters}
+    return reverse(name, kwargs=kwargs)
+
+
+def test_the_official_url_list_is_not_empty():
+    assert len(official_url_names()) > 20
+
+
+@pytest.mark.parametrize("name", official_url_names())
+@pytest.mark.parametrize("method", ["get", "post"])
+def test_anonymous_users_are_sent_to_log_in(tournament, name, method):
+    response = getattr(Client(), method)(url_for(name, tournament.slug))
+    assert response.status_code in (302, 405)
+    if response.status_code == 302:
+        assert response.url.startswith("/login/")
+
+
+@pytest.mark.parametrize("name", [n for n in official_url_names() if n not in WITHOUT_TOURNAMENT])
+@pytest.mark.parametrize("method", ["get", "post"])
+def test_officials_of_another_tournament_are_refused(other_client, tournament, name, method):
+    response = getattr(other_client, method)(url_for(name, tournament.slug))
+    assert response.status_code in (403, 405)
