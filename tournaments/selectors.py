@@ -2,10 +2,11 @@
 
 from dataclasses import dataclass, field, replace
 
-from django.db.models import Count, Prefetch, Q
+from django.db.models import Count, IntegerField, OuterRef, Prefetch, Q, Subquery
+from django.db.models.functions import Coalesce
 
 from .brackets import round_name
-from .models import Event, Game, Player, Side, Team, TeamMember
+from .models import Entry, Event, Game, Player, Side, Team, TeamMember
 
 
 def tournament_counts(tournament) -> dict:
@@ -19,11 +20,24 @@ def tournament_counts(tournament) -> dict:
     return figures
 
 
+def _count_of(model, **outer):
+    """Return a subquery counting `model` rows that point at the outer event."""
+    rows = model.objects.filter(**{k: OuterRef(v) for k, v in outer.items()})
+    return Subquery(
+        rows.order_by().values(*outer).annotate(n=Count("pk")).values("n")[:1],
+        output_field=IntegerField(),
+    )
+
+
 def events_with_counts(tournament):
-    """Return the tournament's events with their entry and team counts."""
+    """Return the tournament's events with their entry and team counts.
+
+    Each count is its own subquery: joining entries and teams in one query would
+    multiply them (hundreds of entries times hundreds of teams per event).
+    """
     return tournament.events.annotate(
-        entry_count=Count("entries", distinct=True),
-        team_count=Count("teams", distinct=True),
+        entry_count=Coalesce(_count_of(Entry, event="pk"), 0),
+        team_count=Coalesce(_count_of(Team, event="pk"), 0),
     ).order_by("created_at", "pk")
 
 

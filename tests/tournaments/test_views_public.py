@@ -90,3 +90,12 @@ def test_the_home_page_runs_few_queries(client, tournament, django_assert_max_nu
         EntryFactory(event=events[0], player=player)
     with django_assert_max_num_queries(8):
         client.get(reverse("public:tournament", args=[tournament.slug]), {"q": "ada"})
+
+
+def test_event_counts_do_not_multiply_entries_by_teams(client, tournament, official):
+    from tests.factories import drawn_doubles
+
+    event = drawn_doubles(tournament, official, 6)
+    response = client.get(reverse("public:tournament", args=[tournament.slug]))
+    shown = next(e for e in response.context["events"] if e.pk == event.pk)
+    assert (shown.entry_count, shown.team_count) == (12, 6)

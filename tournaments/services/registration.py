@@ -103,6 +103,7 @@ def add_chapter(*, tournament, by, name, code="") -> Chapter:
     if tournament.chapters.filter(name__iexact=name).exists():
         raise DeskError(f"There is already a chapter called {name}.")
     chapter = Chapter.objects.create(tournament=tournament, name=name, code=code.strip()[:12])
+    touch_events(tournament=tournament)
     log_activity(tournament=tournament, by=by, text=f"Added the chapter {name}")
     return chapter
 

@@ -3,7 +3,8 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core import signing
-from django.db.models import Count
+from django.core.paginator import Paginator
+from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -183,17 +184,31 @@ def players(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     if request.method == "POST":
         return _add_player(request, tournament, form)
     search = request.GET.get("q", "").strip()
-    context = _players_context(tournament, form=form, search=search)
+    context = _players_context(
+        tournament, form=form, search=search, page=request.GET.get("page", 1)
+    )
     if request.htmx and request.GET.get("q") is not None:
         return render(request, "tournaments/players.html#player-list", context)
     return render(request, "tournaments/players.html", context)
 
 
-def _players_context(tournament, *, form, search="", added=None, warning=""):
+PLAYERS_PER_PAGE = 100
+
+
+def _players_context(tournament, *, form, search="", added=None, warning="", page=1):
+    players = selectors.players_with_entries(tournament, search=search)
+    if added is not None:
+        # Show the page the new player landed on (the list is in name order).
+        before = players.filter(
+            Q(name__lt=added.name) | Q(name=added.name, pk__lt=added.pk)
+        ).count()
+        page = before // PLAYERS_PER_PAGE + 1
+    page_obj = Paginator(players, PLAYERS_PER_PAGE).get_page(page)
     return {
         "tournament": tournament,
         "form": form,
-        "players": selectors.players_with_entries(tournament, search=search),
+        "page": page_obj,
+        "players": page_obj.object_list,
         "chapter_names": tournament.chapters.values_list("name", flat=True),
         "search": search,
         "added": added,
