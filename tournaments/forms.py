@@ -28,6 +28,14 @@ class TournamentForm(forms.Form):
         return data
 
 
+class TournamentEditForm(TournamentForm):
+    """The same form without the public address, which stays as printed on posters."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        del self.fields["slug"]
+
+
 class EventForm(forms.Form):
     name = forms.CharField(max_length=NAME_MAX, help_text="e.g. Doubles, Singles")
     game_key = forms.ChoiceField(label="Game", choices=GAME_CHOICES)

@@ -11,6 +11,7 @@ urlpatterns = [
     path("", reg.official_home, name="home"),
     path("new/", reg.tournament_create, name="tournament_create"),
     path("<slug:slug>/", reg.dashboard, name="dashboard"),
+    path("<slug:slug>/edit/", reg.tournament_edit, name="tournament_edit"),
     path("<slug:slug>/events/new/", reg.event_create, name="event_create"),
     path("<slug:slug>/chapters/", reg.chapters, name="chapters"),
     path("<slug:slug>/chapters/merge/", reg.chapter_merge, name="chapter_merge"),

@@ -271,3 +271,21 @@ def test_import_roster_refuses_entries_into_a_drawn_event_and_imports_nothing(of
             tournament=tournament, by=official, roster=roster(("Ada", "")), events=[event]
         )
     assert not tournament.players.exists()
+
+
+def test_update_tournament_refuses_an_empty_name(official, tournament):
+    with pytest.raises(DeskError, match="Type the tournament name"):
+        services.update_tournament(
+            tournament=tournament, by=official, name=" ", starts_on=DAY, ends_on=DAY
+        )
+
+
+def test_update_tournament_refuses_ending_before_it_starts(official, tournament):
+    with pytest.raises(DeskError, match="last day cannot be before"):
+        services.update_tournament(
+            tournament=tournament,
+            by=official,
+            name="X",
+            starts_on=DAY,
+            ends_on=DAY - datetime.timedelta(1),
+        )

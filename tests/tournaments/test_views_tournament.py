@@ -157,3 +157,35 @@ def test_every_game_can_be_chosen_with_its_default_house_rules(
     response = official_client.post(reverse("desk:event_create", args=[tournament.slug]), data)
     assert response.status_code == 302, response.context["form"].errors
     assert Event.objects.get(tournament=tournament).options == game.validate_options({})
+
+
+def test_an_official_edits_the_tournament_but_not_its_address(official_client, tournament):
+    response = official_client.post(
+        reverse("desk:tournament_edit", args=[tournament.slug]),
+        {
+            "name": "Fall Rally",
+            "starts_on": "2026-11-21",
+            "ends_on": "2026-11-23",
+            "venue": "Hall C",
+            "slug": "hijack",
+        },
+    )
+    assert response.status_code == 302
+    tournament.refresh_from_db()
+    assert (tournament.name, tournament.venue, tournament.slug) == ("Fall Rally", "Hall C", "rally")
+
+
+def test_editing_with_bad_days_changes_nothing(official_client, tournament):
+    response = official_client.post(
+        reverse("desk:tournament_edit", args=[tournament.slug]),
+        {"name": "X", "starts_on": "2026-11-21", "ends_on": "2026-11-01"},
+    )
+    assert "The last day cannot be before the first day." in response.text
+    tournament.refresh_from_db()
+    assert tournament.name != "X"
+
+
+def test_the_edit_page_shows_the_current_details(official_client, tournament):
+    response = official_client.get(reverse("desk:tournament_edit", args=[tournament.slug]))
+    assert f'value="{tournament.name}"' in response.text
+    assert "/t/rally/" in response.text

@@ -22,6 +22,7 @@ from .registration import (
     set_withdrawn,
     touch_events,
     update_player,
+    update_tournament,
 )
 from .results import (
     ConfirmationNeeded,
@@ -58,4 +59,5 @@ __all__ = [
     "swap_players",
     "touch_events",
     "update_player",
+    "update_tournament",
 ]

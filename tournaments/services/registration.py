@@ -58,6 +58,19 @@ def create_tournament(*, by, name, slug, starts_on, ends_on, venue="") -> Tourna
 
 
 @transaction.atomic
+def update_tournament(*, tournament, by, name, starts_on, ends_on, venue="") -> Tournament:
+    """Change a tournament's name, days and venue; its public address stays as printed."""
+    tournament.name = _check_name(name, what="tournament name")
+    if ends_on < starts_on:
+        raise DeskError("The last day cannot be before the first day.")
+    tournament.starts_on, tournament.ends_on, tournament.venue = starts_on, ends_on, venue.strip()
+    tournament.save(update_fields=["name", "starts_on", "ends_on", "venue"])
+    touch_events(tournament=tournament)
+    log_activity(tournament=tournament, by=by, text="Edited the tournament's details")
+    return tournament
+
+
+@transaction.atomic
 def create_event(
     *, tournament, by, name, game_key, format, team_size=1, options=None, fed_by=None
 ) -> Event:

@@ -18,6 +18,7 @@ from ..forms import (
     MergeChaptersForm,
     PlayerForm,
     RosterForm,
+    TournamentEditForm,
     TournamentForm,
 )
 from ..models import Chapter, Player, Tournament
@@ -77,6 +78,29 @@ def dashboard(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             "events": selectors.events_with_counts(tournament),
             "activity": tournament.activity.select_related("user")[:15],
         },
+    )
+
+
+@official_required
+@require_http_methods(["GET", "POST"])
+def tournament_edit(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    initial = {
+        "name": tournament.name,
+        "starts_on": tournament.starts_on,
+        "ends_on": tournament.ends_on,
+        "venue": tournament.venue,
+    }
+    form = TournamentEditForm(_posted(request), initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.update_tournament(tournament=tournament, by=request.user, **form.cleaned_data)
+        except RulesError as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, "Tournament details saved.")
+            return redirect("desk:dashboard", tournament.slug)
+    return render(
+        request, "tournaments/tournament_form.html", {"form": form, "tournament": tournament}
     )
 
 
