@@ -330,6 +330,30 @@ def print_sections(bracket: Bracket) -> list[PrintSection]:
     return sections
 
 
+def leftover_singles_teams(event):
+    """Return the singles teams left over from partners' games that were cancelled.
+
+    A corrected doubles result cancels (voids) the old losers' partners' game; their
+    singles teams stay behind but are not entrants. The official may still add them.
+    """
+    return (
+        Team.objects.filter(event=event, sides__game__status=Game.Status.VOID)
+        .exclude(sides__game__status__in=[s for s in Game.Status.values if s != Game.Status.VOID])
+        .distinct()
+    )
+
+
+def players_to_add_to_singles(event):
+    """Return the players the official may add to a singles event, with their chapters."""
+    entered = TeamMember.objects.filter(event=event).exclude(team__in=leftover_singles_teams(event))
+    return (
+        event.tournament.players.filter(withdrawn=False)
+        .exclude(memberships__in=entered)
+        .select_related("chapter")
+        .order_by("name")
+    )
+
+
 @dataclass
 class DrawOverview:
     """What the draw page shows: teams, flags, the odd players out, byes to give."""

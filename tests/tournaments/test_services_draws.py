@@ -3,9 +3,9 @@
 import pytest
 
 from tests.factories import ChapterFactory, EntryFactory, EventFactory, PlayerFactory
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.errors import DeskError, RulesError
-from tournaments.models import Activity, Event, Game, Team, TeamMember
+from tournaments.models import Activity, Event, Game, Side, Team, TeamMember
 from tournaments.services.draws import new_seed
 
 pytestmark = pytest.mark.django_db
@@ -413,6 +413,28 @@ def test_a_singles_entrant_is_added_once(fed, official, tournament):
     assert singles.entries.filter(player=player).exists()
     with pytest.raises(DeskError, match="already in Singles"):
         services.add_singles_entrant(event=singles, by=official, player=player)
+
+
+def test_a_player_whose_partners_game_was_cancelled_can_still_be_added(fed, official, tournament):
+    doubles, singles = fed
+    first = game_at(doubles, 1, 0)
+    services.record_result(game=first, winner_seat=0, by=official)
+    first.refresh_from_db()
+    services.record_result(game=first, winner_seat=1, by=official)  # corrected
+    old_losers = list(first.sides_by_seat[1].team.players.all())
+    player = old_losers[0]
+    assert player in selectors.players_to_add_to_singles(singles)
+
+    services.add_singles_entrant(event=singles, by=official, player=player)
+
+    services.record_result(game=game_at(doubles, 1, 1), winner_seat=0, by=official)
+    for game in Game.objects.filter(event=singles, stage=0).exclude(status=Game.Status.VOID):
+        services.record_result(game=game, winner_seat=0, by=official)
+    services.draw_singles_bracket(event=singles, by=official, seed=1)
+    in_bracket = Side.objects.filter(game__event=singles, game__stage=1, team__players=player)
+    assert in_bracket.exists()
+    assert player not in selectors.players_to_add_to_singles(singles)
+    assert not Side.objects.filter(team__players=old_losers[1], game__event=singles, game__stage=1)
 
 
 def test_a_withdrawn_player_cannot_be_added_to_singles(fed, official, tournament):

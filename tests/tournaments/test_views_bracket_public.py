@@ -41,6 +41,12 @@ def test_the_bracket_shows_teams_chapters_and_current_scores(client, event):
     assert "Final" in html
 
 
+def test_a_winner_given_without_hands_shows_no_score_of_nought(client, event, official):
+    services.record_result(game=game_at(event, 1, 0), winner_seat=0, by=official)
+    html = client.get(bracket_url(event)).content.decode()
+    assert 'aria-label="score"' not in html
+
+
 def test_anyone_can_see_it_without_logging_in(client, event):
     response = client.get(bracket_url(event))
     assert response.status_code == 200

@@ -1,5 +1,7 @@
 """Tests for the official event pages: event page, draw, bracket, results and print sheet."""
 
+import re
+
 import pytest
 from django.urls import reverse
 from django.utils.html import escape
@@ -252,6 +254,15 @@ def test_choosing_too_many_byes_is_refused_and_draws_nothing(official_client, to
     assert response.status_code == 422
     assert "Choose exactly 1 team for a bye; 3 chosen" in response.content.decode()
     assert not Game.objects.filter(event=event).exists()
+
+
+def test_each_draw_number_label_names_its_own_field(official_client, tournament, event, official):
+    services.draw_partners_for_event(event=event, by=official, seed=2)
+    html = official_client.get(url("event_draw", tournament, event.pk)).content.decode()
+    ids = re.findall(r'\bid="([^"]+)"', html)
+    assert len(ids) == len(set(ids)), "two elements share an id"
+    for field_id in re.findall(r'<label for="([^"]+)"', html):
+        assert f'id="{field_id}"' in html
 
 
 def test_the_draw_page_runs_a_fixed_number_of_queries(

@@ -23,6 +23,7 @@ from django.db import connection, transaction
 from django.db.models import Max, Q
 from django.utils import timezone
 
+from .. import selectors
 from ..brackets import build_bracket, first_round
 from ..draw import PartnerDraw, draw_partners
 from ..errors import DeskError
@@ -494,11 +495,18 @@ def add_singles_entrant(*, event: Event, by, player) -> Team:
         raise DeskError("That player belongs to another tournament.")
     if player.withdrawn:
         raise DeskError(f"{player.name} is withdrawn: reinstate them first.")
-    if TeamMember.objects.filter(event=event, player=player).exists():
+    membership = TeamMember.objects.filter(event=event, player=player).first()
+    if membership is None:
+        number = (Team.objects.filter(event=event).aggregate(n=Max("number"))["n"] or 0) + 1
+        team = Team.objects.create(event=event, number=number)
+        TeamMember.objects.create(team=team, event=event, player=player, position=0)
+    elif selectors.leftover_singles_teams(event).filter(pk=membership.team_id).exists():
+        # Their partners' game was cancelled by a correction: free the team from it, so
+        # it enters the bracket as a player the official added.
+        team = membership.team
+        Side.objects.filter(team=team, game__status=Game.Status.VOID).update(team=None)
+    else:
         raise DeskError(f"{player.name} is already in {event.name}.")
-    number = (Team.objects.filter(event=event).aggregate(n=Max("number"))["n"] or 0) + 1
-    team = Team.objects.create(event=event, number=number)
-    TeamMember.objects.create(team=team, event=event, player=player, position=0)
     Entry.objects.get_or_create(event=event, player=player)
     event.changed_at = timezone.now()
     event.save(update_fields=["changed_at"])

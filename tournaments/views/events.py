@@ -60,6 +60,8 @@ class BracketForm(SeedForm):
     )
 
     def __init__(self, *args, teams=(), **kwargs):
+        # Its own ids: the partner draw's form on the same page has a "seed" field too.
+        kwargs.setdefault("auto_id", "id_bracket_%s")
         super().__init__(*args, **kwargs)
         self.fields["byes"].choices = [(team.pk, f"Team {team.number}") for team in teams]
 
@@ -81,12 +83,7 @@ class AddEntrantForm(forms.Form):
 
     def __init__(self, *args, event: Event, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["player"].queryset = (
-            event.tournament.players.filter(withdrawn=False)
-            .exclude(memberships__event=event)
-            .select_related("chapter")
-            .order_by("name")
-        )
+        self.fields["player"].queryset = selectors.players_to_add_to_singles(event)
         self.fields["player"].label_from_instance = lambda p: f"{p.name} ({p.chapter_name})"
 
 
@@ -347,17 +344,28 @@ def _after_result(request, event, game, exc=None, *, form_data=None, action="res
     return redirect(f"{url}#game-{game.pk}")
 
 
+def _result_action(request, tournament, pk, *, action, form_class, invalid, record):
+    """Parse a result or reopen form, call the service, and answer (the two differ in these)."""
+    game = _get_game_for_official(tournament, pk)
+    form = form_class(request.POST)
+    if not form.is_valid():
+        messages.error(request, invalid)
+        return _render_bracket(request, game.event, status=422)
+    data = form.cleaned_data
+    try:
+        done = record(game, data)
+    except RulesError as exc:
+        return _after_result(request, game.event, game, exc, form_data=data, action=action)
+    messages.success(request, done)
+    return _after_result(request, game.event, game)
+
+
 @official_required
 @require_POST
 def game_result(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
     """Record a winner (or a walkover), or correct one; later games need confirming."""
-    game = _get_game_for_official(tournament, pk)
-    form = ResultForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, "Choose which side won.")
-        return _render_bracket(request, game.event, status=422)
-    data = form.cleaned_data
-    try:
+
+    def record(game, data):
         services.record_result(
             game=game,
             winner_seat=data["winner_seat"],
@@ -366,32 +374,38 @@ def game_result(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRe
             confirm=data["confirm"],
             expected_version=data["version"],
         )
-    except RulesError as exc:
-        return _after_result(request, game.event, game, exc, form_data=data, action="result")
-    winner = game.sides.select_related("team").get(seat=data["winner_seat"]).team
-    how = "wins by walkover (W/O)" if data["walkover"] else "wins"
-    messages.success(request, f"Team {winner.number} {how}.")
-    return _after_result(request, game.event, game)
+        winner = game.sides.select_related("team").get(seat=data["winner_seat"]).team
+        how = "wins by walkover (W/O)" if data["walkover"] else "wins"
+        return f"Team {winner.number} {how}."
+
+    return _result_action(
+        request,
+        tournament,
+        pk,
+        action="result",
+        form_class=ResultForm,
+        invalid="Choose which side won.",
+        record=record,
+    )
 
 
 @official_required
 @require_POST
 def game_reopen(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
     """Take a result back; the game is playing again."""
-    game = _get_game_for_official(tournament, pk)
-    form = ReopenForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, "That form was not filled in properly; try again.")
-        return _render_bracket(request, game.event, status=422)
-    data = form.cleaned_data
-    try:
+
+    def record(game, data):
         services.reopen_game(
-            game=game,
-            by=request.user,
-            confirm=data["confirm"],
-            expected_version=data["version"],
+            game=game, by=request.user, confirm=data["confirm"], expected_version=data["version"]
         )
-    except RulesError as exc:
-        return _after_result(request, game.event, game, exc, form_data=data, action="reopen")
-    messages.success(request, "Result taken back: the game is open again.")
-    return _after_result(request, game.event, game)
+        return "Result taken back: the game is open again."
+
+    return _result_action(
+        request,
+        tournament,
+        pk,
+        action="reopen",
+        form_class=ReopenForm,
+        invalid="That form was not filled in properly; try again.",
+        record=record,
+    )
