@@ -488,3 +488,22 @@ def test_the_public_bracket_shows_the_house_rules(client, tournament):
     event = EventFactory(tournament=tournament)
     response = client.get(reverse("public:bracket", args=[tournament.slug, event.pk]))
     assert escape(event.game.house_rules(event.options)[0]) in response.text
+
+
+def test_the_result_message_names_the_winning_players(official_client, tournament, drawn):
+    game = game_at(drawn, 1, 0)
+    winner = game.sides.get(seat=1).team
+    response = official_client.post(
+        url("game_result", tournament, game.pk),
+        {"winner_seat": 1, "version": game.version},
+        follow=True,
+    )
+    assert escape(f"{winner.label} (team {winner.number}) won.") in response.text
+
+
+def test_the_walkover_message_says_so(official_client, tournament, drawn):
+    game = game_at(drawn, 1, 1)
+    response = official_client.post(
+        url("game_result", tournament, game.pk), {"winner_seat": 0, "walkover": "1"}, follow=True
+    )
+    assert "won by walkover (W/O)." in response.text

@@ -374,9 +374,14 @@ def game_result(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRe
             confirm=data["confirm"],
             expected_version=data["version"],
         )
-        winner = game.sides.select_related("team").get(seat=data["winner_seat"]).team
-        how = "wins by walkover (W/O)" if data["walkover"] else "wins"
-        return f"Team {winner.number} {how}."
+        winner = (
+            game.sides.select_related("team")
+            .prefetch_related("team__memberships__player")
+            .get(seat=data["winner_seat"])
+            .team
+        )
+        how = " by walkover (W/O)" if data["walkover"] else ""
+        return f"{winner.label} (team {winner.number}) won{how}."
 
     return _result_action(
         request,
