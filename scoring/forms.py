@@ -190,6 +190,11 @@ class HandForm(forms.Form):
             reached_first=data["reached_first"],
         )
 
+    def submitted(self) -> dict:
+        """Return what a hand service takes from the form: the sheet version, key and hand."""
+        data = self.cleaned_data
+        return {"version": data["version"], "key": data["key"], "entry": self.entry()}
+
     FOCUS_ORDER = ("play_0", "play_1", "muggins_0", "muggins_1", "end", "pips_0", "pips_1")
 
     def set_focus(self) -> "HandForm":

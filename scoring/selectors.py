@@ -1,5 +1,6 @@
 """Reads for the score sheet pages: each returns what one page shows, in few queries."""
 
+import uuid
 from dataclasses import dataclass, field
 
 from django.db.models import F
@@ -73,6 +74,10 @@ class Sheet:
         return self.sides[self.game.winner_seat]
 
     @property
+    def any_edited(self) -> bool:
+        return any(row.hand.edited for row in self.rows)
+
+    @property
     def can_add(self) -> bool:
         return self.game.status in {Game.Status.READY, Game.Status.PLAYING}
 
@@ -142,3 +147,12 @@ def game_sheet(game: Game, *, sides: list[SideView] | None = None) -> Sheet:
 def game_history(game: Game):
     """Return the game's hand changes, newest first, with who made them."""
     return HandChange.objects.filter(game=game).select_related("by").order_by("-at", "-pk")
+
+
+def change_made(game: Game, key) -> bool:
+    """Say whether the form with this key already changed the game's hands."""
+    try:
+        key = uuid.UUID(str(key))
+    except ValueError:
+        return False
+    return HandChange.objects.filter(game=game, request_key=key).exists()

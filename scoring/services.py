@@ -10,7 +10,7 @@ won or un-won, the result (which moves the bracket).
 import json
 import uuid
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from django.db import IntegrityError, connection, transaction
@@ -108,6 +108,7 @@ class HandResult:
     """What a hand change did: the game as it now stands and the hand (None if deleted).
 
     repeated: the same form had already been saved, and nothing was done again.
+    won: the change decided the game, or gave it to the other side.
     voided: later games voided by the correction (their hands were deleted).
     """
 
@@ -207,12 +208,16 @@ def _end_field(entry: HandEntry) -> str:
     return "end"
 
 
-def fold(hands: Sequence[tuple[tuple[int, int], int | None]]) -> tgs.GameState:
-    """Return the game's state after these hands; raise HandError when it cannot stand."""
+def _fold_rules(hands: Sequence[tuple[tuple[int, int], int | None]]) -> tgs.GameState:
     try:
-        state = tgs.fold_game(hands, target=tgs.TARGET)
+        return tgs.fold_game(hands, target=tgs.TARGET)
     except RulesError as exc:
         raise HandError(str(exc)) from exc
+
+
+def fold(hands: Sequence[tuple[tuple[int, int], int | None]]) -> tgs.GameState:
+    """Return the game's state after these hands; raise HandError when it cannot stand."""
+    state = _fold_rules(hands)
     if state.needs_decision_at is not None:
         number = state.needs_decision_at + 1
         raise HandError(
@@ -405,6 +410,7 @@ def _settle(*, game: Game, state: tgs.GameState, hand_count: int, by, confirm: b
         if state.finished:
             # Another side wins now: the bracket service swaps the winner it advanced.
             game = _decide(game=game, winner=state.winner, by=by, confirm=confirm, result=result)
+            result.won = True
         else:
             game = _reopen(game=game, by=by, confirm=confirm, result=result)
             result.reopened = True
@@ -510,29 +516,38 @@ def _add_hand(*, game: Game, by, version: int, key: uuid.UUID, entry: HandEntry)
     return result
 
 
+def _lock_for_correction(*, hand: Hand, version: int, key) -> tuple[Game, HandChange | None]:
+    """Lock the hand's game; return it with the change this form already made, if any.
+
+    When the form is new, check that the sheet is not stale and the game can be corrected.
+    """
+    game = _lock_game(hand.game_id)
+    done = _already_done(game=game, key=key)
+    if done is None:
+        _check_version(game, version)
+        _check_game(game, allowed=CORRECTABLE)
+    return game, done
+
+
 @transaction.atomic
 def edit_hand(
     *, hand: Hand, by, version: int, key, entry: HandEntry, confirm: bool = False
 ) -> HandResult:
     """Replace a hand's figures, then recompute the totals, the winner and the bracket."""
-    game = _lock_game(hand.game_id)
-    done = _already_done(game=game, key=key)
+    game, done = _lock_for_correction(hand=hand, version=version, key=key)
     if done is not None:
         return HandResult(game=game, hand=done.hand, repeated=True)
-    _check_version(game, version)
-    _check_game(game, allowed=CORRECTABLE)
     hands = _hand_rows(game)
     target = _find(hands, hand.pk)
     score = score_entry(entry, blocked_scoring=blocked_scoring(game))
     _check_offenders(game, entry)
-    state = fold(
-        [
-            (score.points, entry.reached_first)
-            if h.pk == target.pk
-            else (h.points, h.reached_first)
-            for h in hands
-        ]
-    )
+    index = hands.index(target)
+    rows = [(h.points, h.reached_first) for h in hands]
+    rows[index] = (score.points, entry.reached_first)
+    answered = _answer_for_later_hand(rows, index=index, answer=entry.reached_first)
+    if answered is not None:
+        entry = replace(entry, reached_first=None)
+    state = fold(rows)
     target = Hand.objects.get(pk=target.pk)
     old_penalties = list(target.penalties.select_related("offender"))
     before = hand_snapshot(target, old_penalties)
@@ -551,6 +566,8 @@ def edit_hand(
         after=hand_snapshot(target, penalties),
         request_key=key,
     )
+    if answered is not None:
+        _set_reached_first(game=game, pk=hands[answered].pk, side=rows[answered][1], by=by)
     result = _settle(game=game, state=state, hand_count=len(hands), by=by, confirm=confirm)
     desk.log_activity(
         tournament=game.event.tournament, by=by, text=f"Edited hand {target.number} of {game}"
@@ -562,12 +579,9 @@ def edit_hand(
 @transaction.atomic
 def delete_hand(*, hand: Hand, by, version: int, key, confirm: bool = False) -> HandResult:
     """Delete a hand and number the later hands down; recompute as for an edit."""
-    game = _lock_game(hand.game_id)
-    done = _already_done(game=game, key=key)
+    game, done = _lock_for_correction(hand=hand, version=version, key=key)
     if done is not None:
         return HandResult(game=game, hand=None, repeated=True)
-    _check_version(game, version)
-    _check_game(game, allowed=CORRECTABLE)
     hands = _hand_rows(game)
     target = _find(hands, hand.pk)
     rest = [h for h in hands if h.pk != target.pk]
@@ -595,6 +609,42 @@ def delete_hand(*, hand: Hand, by, version: int, key, confirm: bool = False) -> 
         tournament=game.event.tournament, by=by, text=f"Deleted hand {number} of {game}"
     )
     return result
+
+
+def _answer_for_later_hand(rows: list, *, index: int, answer: int | None) -> int | None:
+    """Move the answer to "who reached 250 first" to the hand that needs it; return its index.
+
+    A correction can make another hand take both sides to 250. The refusal names that
+    hand and the official answers on the correction form, so the answer belongs to that
+    hand, not to the one being corrected. `rows` is changed in place.
+    """
+    if answer is None:
+        return None
+    at = _fold_rules(rows).needs_decision_at
+    if at is None or at == index:
+        return None
+    rows[at] = (rows[at][0], answer)
+    rows[index] = (rows[index][0], None)
+    return at
+
+
+def _set_reached_first(*, game: Game, pk: int, side: int, by) -> None:
+    """Record on a hand which side reached 250 first, with its history."""
+    hand = Hand.objects.get(pk=pk)
+    penalties = list(hand.penalties.select_related("offender"))
+    before = hand_snapshot(hand, penalties)
+    hand.reached_first = side
+    hand.edited_at = timezone.now()
+    hand.save(update_fields=["reached_first", "edited_at"])
+    HandChange.objects.create(
+        game=game,
+        hand=hand,
+        hand_number=hand.number,
+        action=HandChange.Action.EDITED,
+        by=by,
+        before=before,
+        after=hand_snapshot(hand, penalties),
+    )
 
 
 def _find(hands: Sequence[HandRow], pk: int) -> HandRow:

@@ -1,7 +1,7 @@
 """Official score sheet: enter hands, correct them, see their history, print the sheet."""
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
@@ -23,10 +23,25 @@ def _get_game_for_official(tournament: Tournament, pk: int) -> Game:
     )
 
 
-def _get_hand_for_official(game: Game, hand_pk: int) -> Hand:
-    return get_object_or_404(
-        Hand.objects.prefetch_related("penalties__offender"), game=game, pk=hand_pk
-    )
+def _get_hand_for_official(game: Game, hand_pk: int) -> Hand | None:
+    """Return the game's hand, or None when it has been deleted (404 for another game's)."""
+    hands = Hand.objects.prefetch_related("penalties__offender")
+    hand = hands.filter(game=game, pk=hand_pk).first()
+    if hand is None and Hand.objects.filter(pk=hand_pk).exists():
+        raise Http404("No such hand in this game.")
+    return hand
+
+
+def _hand_gone(request: HttpRequest, tournament: Tournament, game: Game) -> HttpResponse:
+    """Send the official back to the sheet when the hand they meant has been deleted.
+
+    A delete sent twice (a double tap) lands here the second time: it says so.
+    """
+    if selectors.change_made(game, request.POST.get("key")):
+        messages.success(request, "That was already saved; it has not been done twice.")
+    else:
+        messages.warning(request, "That hand is no longer on this sheet: someone deleted it.")
+    return redirect("scoring:sheet", tournament.slug, game.pk)
 
 
 def _fresh_game(game: Game) -> Game:
@@ -104,13 +119,7 @@ def _add_hand(request, tournament, game):
     status, notice = 422, None
     if form.is_valid():
         try:
-            result = services.add_hand(
-                game=game,
-                by=request.user,
-                version=form.cleaned_data["version"],
-                key=form.cleaned_data["key"],
-                entry=form.entry(),
-            )
+            result = services.add_hand(game=game, by=request.user, **form.submitted())
         except services.StaleSheet as exc:
             current = selectors.game_sheet(_fresh_game(game))
             form = form.with_version(current.game.version) if current.can_add else None
@@ -170,6 +179,8 @@ def hand_edit(request: HttpRequest, tournament: Tournament, pk: int, hand_pk: in
     """Correct a hand; totals, winner and bracket follow. Asks before voiding later games."""
     game = _get_game_for_official(tournament, pk)
     hand = _get_hand_for_official(game, hand_pk)
+    if hand is None:
+        return _hand_gone(request, tournament, game)
     current = selectors.game_sheet(game)
     status, confirm_games, notice = 200, None, None
     if request.method == "POST":
@@ -180,10 +191,8 @@ def hand_edit(request: HttpRequest, tournament: Tournament, pk: int, hand_pk: in
                 result = services.edit_hand(
                     hand=hand,
                     by=request.user,
-                    version=form.cleaned_data["version"],
-                    key=form.cleaned_data["key"],
-                    entry=form.entry(),
                     confirm=form.cleaned_data["confirm"],
+                    **form.submitted(),
                 )
             except services.ConfirmationNeeded as exc:
                 confirm_games = _games_to_void(exc)
@@ -192,6 +201,8 @@ def hand_edit(request: HttpRequest, tournament: Tournament, pk: int, hand_pk: in
             except services.StaleSheet as exc:
                 current = selectors.game_sheet(_fresh_game(game))
                 hand = _get_hand_for_official(game, hand_pk)
+                if hand is None:
+                    return _hand_gone(request, tournament, game)
                 form = HandForm.for_hand(hand, sides=current.sides, version=current.game.version)
                 status, notice = 409, ("error", str(exc))
             except RulesError as exc:
@@ -217,6 +228,8 @@ def hand_delete(
     """Delete a hand after the official confirms; later hands are numbered down."""
     game = _get_game_for_official(tournament, pk)
     hand = _get_hand_for_official(game, hand_pk)
+    if hand is None:
+        return _hand_gone(request, tournament, game)
     current = selectors.game_sheet(game)
     status, confirm_games, notice = 200, None, None
     form = DeleteForm(request.POST or None, version=game.version)

@@ -203,3 +203,25 @@ def test_corrections_are_refused_in_a_walkover(game, official):
     Game.objects.filter(pk=game.pk).update(status=Game.Status.WALKOVER)
     with pytest.raises(services.DeskError, match=r"walkover \(W/O\)"):
         edit(hand, official, played(10, 0))
+
+
+def test_a_correction_that_takes_both_sides_to_250_in_a_later_hand_asks_and_stores_it_there(
+    game, official
+):
+    first = enter(game, official, played(100, 100)).hand
+    enter(game, official, played(100, 100))
+    last = enter(game, official, played(50, 40)).hand  # 250 - 240: side 1 won
+    with pytest.raises(HandError, match="Hand 3 took both sides to 250") as asked:
+        edit(first, official, played(100, 110))
+    assert asked.value.field == "reached_first"
+    # The official answers on the correction form; the answer is about hand 3.
+    result = edit(first, official, played(100, 110, reached_first=1))
+    assert (result.game.winner_seat, result.won) == (1, True)
+    assert (fresh(last).reached_first, fresh(first).reached_first) == (1, None)
+    change = HandChange.objects.get(action="edited", hand=last)
+    assert (change.before["reached_first"], change.after["reached_first"]) == (None, 1)
+
+
+def test_an_edit_that_gives_the_game_to_the_other_side_says_so(game, official):
+    last = enter(game, official, played(250, 0)).hand
+    assert edit(last, official, played(0, 250)).won

@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from scoring.models import Hand, HandChange
-from tests.scoring.builders import enter, played
+from tests.scoring.builders import delete, enter, played
 from tournaments.models import Game
 
 pytestmark = pytest.mark.django_db
@@ -62,9 +62,31 @@ def test_a_stale_delete_is_refused(official_client, hands):
 
 def test_a_delete_sent_twice_deletes_once(official_client, game, hands):
     official_client.post(url(hands[0]), post_data(3))
-    response = official_client.post(url(hands[0]), post_data(3))
-    assert response.status_code == 404
+    response = official_client.post(url(hands[0]), post_data(3), follow=True)
+    # The second tap lands back on the sheet with a plain word, not a "not found" page.
+    assert response.redirect_chain[-1][0] == reverse("scoring:sheet", args=["rally", game.pk])
+    assert "That was already saved; it has not been done twice." in response.content.decode()
     assert game.hands.count() == 2
+
+
+def test_a_hand_someone_else_deleted_sends_the_official_back_to_the_sheet(
+    official_client, game, hands, official
+):
+    delete(hands[0], official)
+    for response in (
+        official_client.get(url(hands[0]), follow=True),
+        official_client.post(url(hands[0]), post_data(4, key="not a key"), follow=True),
+    ):
+        assert response.status_code == 200
+        assert "That hand is no longer on this sheet" in response.content.decode()
+    assert game.hands.count() == 2
+
+
+def test_a_hand_of_another_game_is_not_found(official_client, bracket, hands):
+    other = bracket[1][(1, 1)]
+    wrong = reverse("scoring:hand_delete", args=["rally", other.pk, hands[0].pk])
+    assert official_client.get(wrong).status_code == 404
+    assert official_client.post(wrong, post_data(3)).status_code == 404
 
 
 def test_deleting_a_hand_that_would_void_a_later_game_asks_first(

@@ -122,3 +122,22 @@ def test_voiding_a_later_game_needs_a_yes_and_nothing_is_saved_before(
     assert not final.hands.exists()
     page = official_client.get(response["Location"]).content.decode()
     assert "1 later game was voided." in page
+
+
+def test_a_correction_that_changes_the_winner_names_the_new_winner(official_client, game, official):
+    last = enter(game, official, played(250, 0)).hand
+    game.refresh_from_db()
+    response = official_client.post(
+        url(last), form_data(version=game.version, play_1=250), follow=True
+    )
+    assert "Hand 1 corrected. Game over: Side 2" in response.content.decode()
+
+
+def test_saving_a_correction_of_a_hand_deleted_meanwhile_says_so(official_client, hand, official):
+    from tests.scoring.builders import delete
+
+    delete(hand, official)
+    response = official_client.post(url(hand), form_data(version=1, play_0=20), follow=True)
+    assert response.status_code == 200
+    assert "That hand is no longer on this sheet: someone deleted it." in response.content.decode()
+    assert not HandChange.objects.filter(action="edited").exists()

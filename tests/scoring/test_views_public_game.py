@@ -84,3 +84,9 @@ def test_a_renamed_player_changes_the_etag(client, game, official):
     again = client.get(url(game), HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=first["ETag"])
     assert again.status_code == 200
     assert "Ada Pruitt" in again.content.decode()
+
+
+def test_each_hand_is_named_in_words_for_phones_where_the_columns_stack(client, game, official):
+    enter(game, official, played(15, 0))
+    html = client.get(url(game)).content.decode()
+    assert '<span class="hand-word">Hand </span>1' in html

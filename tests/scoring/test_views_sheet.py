@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from scoring.models import Hand
 from scoring.services import PenaltyEntry
+from tests.factories import EventFactory
 from tests.scoring.builders import enter, form_data, make_ready_game, played
 from tournaments.models import Game
 
@@ -235,3 +236,20 @@ def test_the_form_key_is_new_on_every_page(official_client, game):
         keys.add(re.search(r'name="key" value="([^"]+)"', html).group(1))
     assert len(keys) == 2
     assert all(uuid.UUID(key) for key in keys)
+
+
+def test_the_penalty_rows_open_from_a_plainly_named_add_a_penalty_control(official_client, game):
+    html = official_client.get(url(game)).content.decode()
+    summary = re.search(r"<summary>(.*?)</summary>", html, re.S).group(1)
+    assert summary.startswith("Add a penalty")
+    assert '<details class="penalties">' in html
+
+
+def test_a_singles_partners_game_is_named_as_on_the_bracket(official_client, tournament):
+    from tests.scoring.builders import make_game, make_team
+
+    event = EventFactory(tournament=tournament, name="Singles", team_size=1, status="playing")
+    game = make_game(event, (make_team(event, 1), make_team(event, 2)), stage=0, position=2)
+    html = official_client.get(url(game)).content.decode()
+    assert "<h1>Singles: partners' game 3</h1>" in html
+    assert "round 1, game 3" not in html

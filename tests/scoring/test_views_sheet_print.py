@@ -37,3 +37,16 @@ def test_a_filled_sheet_has_every_hand_and_the_result(official_client, game, off
     assert '<th scope="row">2</th>' in html
     assert "48→50" in html
     assert "Winner: Side 1" in html
+
+
+def test_the_edited_note_is_printed_only_when_a_hand_was_edited(official_client, game, official):
+    from tests.scoring.builders import edit
+
+    hand = enter(game, official, played(20, 0)).hand
+    html = official_client.get(url(game)).content.decode()
+    assert "Pips left" in html
+    assert "* edited" not in html
+    edit(hand, official, played(25, 0))
+    html = official_client.get(url(game)).content.decode()
+    assert '<th scope="row">1*</th>' in html
+    assert "* edited after it was first entered." in html
