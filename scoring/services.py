@@ -502,14 +502,14 @@ def _add_hand(*, game: Game, by, version: int, key: uuid.UUID, entry: HandEntry)
     _fill(hand, entry, score)
     hand.save(force_insert=True)
     penalties = _write_penalties(hand, entry)
-    HandChange.objects.create(
+    _record_change(
         game=game,
         hand=hand,
-        hand_number=hand.number,
+        number=hand.number,
         action=HandChange.Action.ADDED,
         by=by,
         after=hand_snapshot(hand, penalties),
-        request_key=key,
+        key=key,
     )
     result = _settle(game=game, state=state, hand_count=len(hands) + 1, by=by, confirm=False)
     result.hand = hand
@@ -556,15 +556,15 @@ def edit_hand(
     target.save()
     HandPenalty.objects.filter(hand=target).delete()
     penalties = _write_penalties(target, entry)
-    HandChange.objects.create(
+    _record_change(
         game=game,
         hand=target,
-        hand_number=target.number,
+        number=target.number,
         action=HandChange.Action.EDITED,
         by=by,
         before=before,
         after=hand_snapshot(target, penalties),
-        request_key=key,
+        key=key,
     )
     if answered is not None:
         _set_reached_first(game=game, pk=hands[answered].pk, side=rows[answered][1], by=by)
@@ -589,14 +589,14 @@ def delete_hand(*, hand: Hand, by, version: int, key, confirm: bool = False) -> 
     state = fold([(h.points, h.reached_first) for h in rest])
     target = Hand.objects.get(pk=target.pk)
     before = hand_snapshot(target, list(target.penalties.select_related("offender")))
-    HandChange.objects.create(
+    _record_change(
         game=game,
         hand=None,
-        hand_number=target.number,
+        number=target.number,
         action=HandChange.Action.DELETED,
         by=by,
         before=before,
-        request_key=key,
+        key=key,
     )
     number = target.number
     target.delete()
@@ -628,6 +628,20 @@ def _answer_for_later_hand(rows: list, *, index: int, answer: int | None) -> int
     return at
 
 
+def _record_change(*, game, hand, number, action, by, before=None, after=None, key=None):
+    """Keep one change to a hand in the history: who, when, before and after."""
+    return HandChange.objects.create(
+        game=game,
+        hand=hand,
+        hand_number=number,
+        action=action,
+        by=by,
+        before=before,
+        after=after,
+        request_key=key,
+    )
+
+
 def _set_reached_first(*, game: Game, pk: int, side: int, by) -> None:
     """Record on a hand which side reached 250 first, with its history."""
     hand = Hand.objects.get(pk=pk)
@@ -636,10 +650,10 @@ def _set_reached_first(*, game: Game, pk: int, side: int, by) -> None:
     hand.reached_first = side
     hand.edited_at = timezone.now()
     hand.save(update_fields=["reached_first", "edited_at"])
-    HandChange.objects.create(
+    _record_change(
         game=game,
         hand=hand,
-        hand_number=hand.number,
+        number=hand.number,
         action=HandChange.Action.EDITED,
         by=by,
         before=before,
