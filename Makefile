@@ -45,7 +45,8 @@ test: install lint
 	$(BIN)/python -m pytest --cov --cov-branch --cov-report=term --cov-fail-under=100 $(PYTEST_ARGS)
 
 bench: install
-	@for script in bench/*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
+	@for script in $(filter-out bench/_%,$(wildcard bench/*.py)); do \
+		echo "== $$script"; $(BIN)/python $$script || exit 1; done
 
 clean:
 	rm -rf $(VENV) node_modules data/staticfiles
