@@ -289,3 +289,21 @@ def test_update_tournament_refuses_ending_before_it_starts(official, tournament)
             starts_on=DAY,
             ends_on=DAY - datetime.timedelta(1),
         )
+
+
+def test_update_player_saves_nothing_when_an_entry_is_refused(official, tournament):
+    player = PlayerFactory(tournament=tournament, name="Ada")
+    theirs = EventFactory()
+    with pytest.raises(DeskError, match="belongs to another tournament"):
+        services.update_player(player=player, by=official, name="Ada Pruitt", events=[theirs])
+    player.refresh_from_db()
+    assert player.name == "Ada"
+
+
+def test_update_player_keeps_entries_in_drawn_events(official, tournament):
+    drawn, open_event = EventFactory(tournament=tournament), EventFactory(tournament=tournament)
+    player = PlayerFactory(tournament=tournament)
+    Entry.objects.create(event=drawn, player=player)
+    Event.objects.filter(pk=drawn.pk).update(status=Event.Status.DRAWN)
+    services.update_player(player=player, by=official, name="Ada", events=[open_event])
+    assert set(player.entries.values_list("event_id", flat=True)) == {drawn.pk, open_event.pk}

@@ -99,3 +99,12 @@ def test_event_counts_do_not_multiply_entries_by_teams(client, tournament, offic
     response = client.get(reverse("public:tournament", args=[tournament.slug]))
     shown = next(e for e in response.context["events"] if e.pk == event.pk)
     assert (shown.entry_count, shown.team_count) == (12, 6)
+
+
+def test_the_index_runs_few_queries(client, django_assert_max_num_queries):
+    for n in range(30):
+        TournamentFactory(
+            starts_on=datetime.date(2099, 1, 1), ends_on=datetime.date(2099, 1, n + 1)
+        )
+    with django_assert_max_num_queries(3):
+        assert client.get(reverse("public:index")).status_code == 200

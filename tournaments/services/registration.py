@@ -179,10 +179,21 @@ def add_player(*, tournament, by, name, chapter_name="", events=()) -> Player:
 
 
 @transaction.atomic
-def update_player(*, player, by, name, chapter_name="") -> Player:
+def update_player(*, player, by, name, chapter_name="", events=None) -> Player:
+    """Change a player's name and chapter and, when `events` is given, their open entries.
+
+    Entries in events already drawn stay as they are; all of it is saved, or none.
+    """
     player.name = _check_name(name, what="player's name")
     player.chapter = _find_or_make_chapter(player.tournament, chapter_name)
     player.save(update_fields=["name", "chapter"])
+    if events is not None:
+        drawn = player.entries.exclude(event__status=Event.Status.REGISTRATION)
+        set_entries(
+            player=player,
+            by=by,
+            events=[*events, *(entry.event for entry in drawn.select_related("event"))],
+        )
     touch_events(tournament=player.tournament)
     log_activity(tournament=player.tournament, by=by, text=f"Edited player {player.name}")
     return player

@@ -299,7 +299,6 @@ def player_edit(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRe
         "events": entered,
     }
     form = PlayerForm(_posted(request), initial=initial, tournament=tournament)
-    # Drawn events stay listed so the official sees them, but cannot be changed here.
     if request.method == "POST" and form.is_valid():
         try:
             services.update_player(
@@ -307,13 +306,7 @@ def player_edit(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRe
                 by=request.user,
                 name=form.cleaned_data["name"],
                 chapter_name=form.cleaned_data["chapter"],
-            )
-            open_events = list(form.cleaned_data["events"])
-            closed = player.entries.exclude(event__status="registration").select_related("event")
-            services.set_entries(
-                player=player,
-                by=request.user,
-                events=open_events + [entry.event for entry in closed],
+                events=form.cleaned_data["events"],
             )
         except RulesError as exc:
             form.add_error(None, str(exc))
