@@ -3,9 +3,10 @@
 Pure rules: plain data in, plain data out; this module imports no Django.
 """
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
+from types import ModuleType
 
+from games.engine import Field, Fold, Scored, Table, TableRule
 from games.rules import (
     RulesError,
     domino_pinochle,
@@ -16,16 +17,35 @@ from games.rules import (
 )
 from games.rules.options import Option
 
-__all__ = ["GAMES", "GAME_CHOICES", "GameSpec", "Option", "get_game"]
+__all__ = [
+    "GAMES",
+    "GAME_CHOICES",
+    "ROUNDS",
+    "SINGLE_ELIMINATION",
+    "GameSpec",
+    "Option",
+    "get_game",
+]
+
+
+SINGLE_ELIMINATION = "single_elimination"
+ROUNDS = "rounds"
 
 
 @dataclass(frozen=True)
 class GameSpec:
-    """One game: its name, set, players, house-rule options and plain-words summary.
+    """One game: its name, set, players, house rules, and its part of the one engine.
 
     player_counts: the numbers of players a table may seat. partnerships: whether
     players may play in partnerships. sides_per_game: the numbers of sides (a player
-    alone or a partnership) that may meet in one game.
+    alone or a partnership) that may meet in one game. format: how an event of the game
+    is played, SINGLE_ELIMINATION (brackets) or ROUNDS (rounds at tables, standings).
+    team_sizes: players per side an event may choose (1 alone, 2 partners); the event's
+    team size is the one place that choice is kept. plays_on_after_withdrawal: whether a
+    table's game can go on when one of its players withdraws (else it is closed at time).
+
+    Every method takes the event's options as stored (or typed) and fills in the
+    defaults itself, so no caller repeats them.
     """
 
     key: str
@@ -36,24 +56,74 @@ class GameSpec:
     sides_per_game: tuple[int, ...]
     options: tuple[Option, ...]
     summary: str
-    _clean: Callable[[dict], dict] = field(repr=False, compare=False)
-    _target: Callable[[dict], int | None] = field(repr=False, compare=False)
-    _house_rules: Callable[[dict], list[str]] = field(repr=False, compare=False)
+    format: str
+    module: ModuleType = field(repr=False, compare=False)
+
+    @property
+    def team_sizes(self) -> tuple[int, ...]:
+        return self.module.TEAM_SIZES
+
+    @property
+    def plays_on_after_withdrawal(self) -> bool:
+        return self.module.PLAYS_ON_AFTER_WITHDRAWAL
+
+    @property
+    def plays_rounds(self) -> bool:
+        return self.format == ROUNDS
 
     def validate_options(self, raw):
         """Return the event's options with defaults filled in and form strings read.
 
         Raise RulesError naming the option for an unknown name or a bad value.
         """
-        return self._clean(raw)
+        return self.module.clean_options(raw)
 
     def target_score(self, options):
         """Return the score that wins a game with these options, or None if there is none."""
-        return self._target(self.validate_options(options))
+        return self.module.target_score(self.validate_options(options))
 
-    def house_rules(self, options):
+    def house_rules(self, options, team_size=1):
         """Return plain sentences describing the rules these options make."""
-        return self._house_rules(self.validate_options(options))
+        return self.module.house_rules(self.validate_options(options), team_size)
+
+    def check_team_size(self, team_size):
+        """Return team_size if the game is played by sides that size; RulesError if not."""
+        if team_size not in self.team_sizes:
+            sizes = " or ".join(str(size) for size in self.team_sizes)
+            raise RulesError(
+                f"{self.name} is played by sides of {sizes} player"
+                f"{'s' if self.team_sizes != (1,) else ''}, not {team_size}"
+            )
+        return team_size
+
+    def tables(self, options, team_size) -> TableRule:
+        """Return the tables a round of an event with these options may seat."""
+        self.check_team_size(team_size)
+        return self.module.tables(self.validate_options(options), team_size)
+
+    def table(self, options, *, sides, team_size) -> Table:
+        """Return the Table of a game with this many sides; RulesError if it is not legal."""
+        return self.tables(options, team_size).table(sides)
+
+    def entry_fields(self, table, options) -> tuple[Field, ...]:
+        """Return what a hand's form asks for at this table."""
+        return self.module.entry_fields(table, self.validate_options(options))
+
+    def entry_from_data(self, data, table, options):
+        """Return the game's typed hand entry from flat form data; RulesError names a field."""
+        return self.module.entry_from_data(data, table, self.validate_options(options))
+
+    def entry_to_data(self, entry) -> dict:
+        """Return a hand entry as flat, JSON-able data (what entry_from_data reads)."""
+        return self.module.entry_to_data(entry)
+
+    def score_entry(self, entry, table, options) -> Scored:
+        """Return one hand's points per side."""
+        return self.module.score_entry(entry, table, self.validate_options(options))
+
+    def fold(self, entries, table, options) -> Fold:
+        """Return the game's state after its hands, in order."""
+        return self.module.fold(list(entries), table, self.validate_options(options))
 
 
 def _spec(module, **fields):
@@ -61,9 +131,7 @@ def _spec(module, **fields):
         name=module.NAME,
         max_pip=module.MAX_PIP,
         options=module.OPTIONS,
-        _clean=module.clean_options,
-        _target=module.target_score,
-        _house_rules=module.house_rules,
+        module=module,
         **fields,
     )
 
@@ -72,6 +140,7 @@ GAMES = {
     "texas_good_sams": _spec(
         texas_good_sams,
         key="texas_good_sams",
+        format=SINGLE_ELIMINATION,
         player_counts=(2, 4),
         partnerships=True,
         sides_per_game=(2,),
@@ -85,6 +154,7 @@ GAMES = {
     "double_draw": _spec(
         double_draw,
         key="double_draw",
+        format=ROUNDS,
         player_counts=(2, 3, 4),
         partnerships=True,
         sides_per_game=(2, 3, 4),
@@ -98,6 +168,7 @@ GAMES = {
     "thats_it": _spec(
         thats_it,
         key="thats_it",
+        format=ROUNDS,
         player_counts=tuple(range(thats_it.MIN_PLAYERS, thats_it.MAX_PLAYERS + 1)),
         partnerships=False,
         sides_per_game=tuple(range(thats_it.MIN_PLAYERS, thats_it.MAX_PLAYERS + 1)),
@@ -110,6 +181,7 @@ GAMES = {
     "domino_pinochle": _spec(
         domino_pinochle,
         key="domino_pinochle",
+        format=ROUNDS,
         player_counts=(3,),
         partnerships=False,
         sides_per_game=(3,),
@@ -122,6 +194,7 @@ GAMES = {
     "double_takes": _spec(
         double_takes,
         key="double_takes",
+        format=ROUNDS,
         player_counts=(2, 3, 4),
         partnerships=True,
         sides_per_game=(2, 3),

@@ -2,7 +2,7 @@
 
 from django.contrib import admin
 
-from .models import Hand, HandChange, HandPenalty
+from .models import Hand, HandChange
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -18,23 +18,12 @@ class ReadOnlyAdmin(admin.ModelAdmin):
         return False
 
 
-class HandPenaltyInline(admin.TabularInline):
-    model = HandPenalty
-    extra = 0
-    can_delete = False
-    readonly_fields = ("seat", "offender", "reason")
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-
 @admin.register(Hand)
 class HandAdmin(ReadOnlyAdmin):
-    list_display = ("game", "number", "points_0", "points_1", "end", "entered_by", "entered_at")
-    list_filter = ("end", "game__event__tournament")
+    list_display = ("game", "number", "points", "entered_by", "entered_at")
+    list_filter = ("game__event__game_key", "game__event__tournament")
     list_select_related = ("game__event", "entered_by")
     search_fields = ("game__event__name",)
-    inlines = [HandPenaltyInline]
 
 
 @admin.register(HandChange)

@@ -227,6 +227,7 @@ class Game(models.Model):
         READY = "ready", "Ready"
         PLAYING = "playing", "Playing"
         FINISHED = "finished", "Finished"
+        CLOSED = "closed", "Closed at time"
         WALKOVER = "walkover", "W/O"
         BYE = "bye", "Bye"
         VOID = "void", "Void"
@@ -246,6 +247,11 @@ class Game(models.Model):
         "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="partner_games"
     )
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.WAITING)
+    # A rounds game: the round it is played in (its table is `position`).
+    round = models.ForeignKey(
+        "Round", on_delete=models.CASCADE, null=True, blank=True, related_name="games"
+    )
+    # The one side that won; None with a result means the sides level on the best total tied.
     winner_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     walkover = models.BooleanField(default=False)
     # Kept up to date by scoring, so the bracket knows whether a game has begun.
@@ -271,7 +277,17 @@ class Game(models.Model):
 
     @property
     def is_decided(self) -> bool:
-        return self.status in {self.Status.FINISHED, self.Status.WALKOVER, self.Status.BYE}
+        return self.status in DECIDED
+
+    @property
+    def has_result(self) -> bool:
+        """Whether the game's hands have given a result (finished, or closed at time)."""
+        return self.status in SCORED
+
+    @property
+    def table_number(self) -> int:
+        """Return the table's number in its round (a rounds game), from 1."""
+        return self.position + 1
 
     @property
     def sides_by_seat(self) -> list["Side"]:
@@ -290,11 +306,56 @@ class Side(models.Model):
         ordering = ["game", "seat"]
         constraints = [
             models.UniqueConstraint(fields=["game", "seat"], name="side_seat_unique"),
-            models.CheckConstraint(condition=Q(total__gte=0), name="side_total_not_negative"),
         ]
 
     def __str__(self):
         return f"{self.game}, seat {self.seat + 1}"
+
+
+# A game with a result from its hands, and every decided game (a bye or walkover too).
+SCORED = frozenset({Game.Status.FINISHED, Game.Status.CLOSED})
+DECIDED = SCORED | {Game.Status.WALKOVER, Game.Status.BYE}
+
+
+class Round(models.Model):
+    """One round of a rounds event: its seating (from a recorded seed) and its tables."""
+
+    class Status(models.TextChoices):
+        SEATING = "seating", "Seating shown, not started"
+        PLAYING = "playing", "Playing"
+        FINISHED = "finished", "Finished"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    seed = models.BigIntegerField(help_text="The seating's random seed: the same seed seats alike")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.SEATING)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="round_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_from_1"),
+        ]
+
+    def __str__(self):
+        return f"{self.event} round {self.number}"
+
+
+class SitOut(models.Model):
+    """An entrant (a player, or a partnership) sitting out one round."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="sit_outs")
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="sit_outs")
+
+    class Meta:
+        ordering = ["round", "team__number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "team"], name="sit_out_once_per_round"),
+        ]
+
+    def __str__(self):
+        return f"{self.team} sits out {self.round}"
 
 
 class Activity(models.Model):

@@ -73,8 +73,25 @@ def test_it_refuses_a_play_score_that_is_not_a_number():
 
 
 def test_it_refuses_more_than_1000_points_of_play_in_one_hand():
-    with pytest.raises(RulesError, match=r"^Side 1's play points: 1005 is more than 1000$"):
+    # RULES.md: the message says why, never only "1005 is more than 1000".
+    with pytest.raises(
+        RulesError,
+        match=r"^Side 1's play points: 1005 is more than 1000: a hand worth more than 1,000 "
+        r"points to one side cannot happen; check the entries$",
+    ):
         score_hand(play=(1005, 0))
+
+
+def test_it_bounds_a_hand_with_its_penalties_at_1000_points_to_one_side():
+    penalties = [Penalty(1, "talking")] * 2
+    assert score_hand(play=(900, 0), penalties=penalties).points == (1000, 0)
+    with pytest.raises(RulesError, match=r"^Side 1 would score 1050 in this hand, penalties "):
+        score_hand(play=(1000, 0), penalties=penalties[:1])
+
+
+def test_adding_up_a_game_uses_the_same_one_hand_bound():
+    with pytest.raises(RulesError, match="cannot happen; check the entries"):
+        fold_game([((1005, 0), None)])
 
 
 def test_it_takes_play_points_as_a_list():
@@ -294,7 +311,8 @@ def test_a_hand_adds_play_muggins_end_and_penalties_per_side():
     assert score.points == (55, 30 + 20 + 50)
 
 
-multiples_of_five = st.integers(min_value=0, max_value=200).map(lambda n: n * 5)
+# Legal hands stay within the one-hand bound of 1,000 points to a side (RULES.md).
+multiples_of_five = st.integers(min_value=0, max_value=80).map(lambda n: n * 5)
 side_points = st.tuples(multiples_of_five, multiples_of_five)
 pip_counts = st.integers(min_value=0, max_value=84)
 

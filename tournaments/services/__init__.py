@@ -32,6 +32,8 @@ from .results import (
     reopen_game,
     set_game_progress,
 )
+from .rounds import close_at_time, move_entrant, seat_round, start_round
+from .settle import settle_game
 
 __all__ = [
     "ConfirmationNeeded",
@@ -39,6 +41,7 @@ __all__ = [
     "add_chapter",
     "add_player",
     "add_singles_entrant",
+    "close_at_time",
     "create_event",
     "create_tournament",
     "draw_bracket",
@@ -48,14 +51,18 @@ __all__ = [
     "import_roster",
     "log_activity",
     "merge_chapters",
+    "move_entrant",
     "open_singles",
     "record_result",
     "rename_chapter",
     "reopen_game",
+    "seat_round",
     "set_checked_in",
     "set_entries",
     "set_game_progress",
     "set_withdrawn",
+    "settle_game",
+    "start_round",
     "swap_players",
     "touch_events",
     "update_player",

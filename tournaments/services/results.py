@@ -45,13 +45,12 @@ from django.dispatch import Signal
 from django.utils import timezone
 
 from ..errors import DeskError
-from ..models import Activity, Entry, Event, Game, Side, Team, TeamMember
+from ..models import DECIDED, Activity, Entry, Event, Game, Side, Team, TeamMember
 
 # Sent inside the transaction with `games` (voided Game rows) and `by` (the user).
 games_voided = Signal()
 
-DECIDED = (Game.Status.FINISHED, Game.Status.WALKOVER, Game.Status.BYE)
-_DECIDED = frozenset(DECIDED)
+_DECIDED = DECIDED
 
 
 class ConfirmationNeeded(DeskError):
@@ -616,3 +615,39 @@ def reopen_game(
         )
         _finish(locked, current=current, game=game, by=by, text=text, confirm=confirm)
         return game
+
+
+@dataclass
+class Settled:
+    """What settling a game after a hand change did: the game as it now stands.
+
+    won: the game was decided, or went to another side. reopened: a result was taken
+    back. voided: later bracket games voided on the way (their hands go too).
+    """
+
+    game: Game
+    won: bool = False
+    reopened: bool = False
+    voided: list = field(default_factory=list)
+
+
+def settle_bracket_game(*, game: Game, fold, hand_count: int, by, confirm: bool) -> Settled:
+    """Store a bracket game's totals and decide, re-decide or reopen it to match its hands."""
+    settled = Settled(game=game)
+    was_won = game.status == Game.Status.FINISHED
+    if was_won and not (fold.finished and fold.winner == game.winner_seat):
+        if fold.finished:
+            # Another side wins now: the winner it advanced is swapped.
+            game = record_result(game=game, winner_seat=fold.winner, by=by, confirm=confirm)
+            settled.won = True
+        else:
+            game = reopen_game(game=game, by=by, confirm=confirm)
+            settled.reopened = True
+        settled.voided.extend(getattr(game, "voided_games", []))
+    game = set_game_progress(game=game, totals=fold.totals, hand_count=hand_count)
+    if fold.finished and game.status != Game.Status.FINISHED:
+        game = record_result(game=game, winner_seat=fold.winner, by=by, confirm=confirm)
+        settled.won = True
+        settled.voided.extend(getattr(game, "voided_games", []))
+    settled.game = game
+    return settled

@@ -1,0 +1,431 @@
+"""Write services for rounds events: seating a round, moving entrants, results at tables.
+
+The flow of a rounds event (every game but Texas Good Sams):
+1. Partnership events draw their partners first (`draw_partners_for_event`); in other
+   events every checked-in entrant is a side of their own.
+2. `seat_round` seats the next round with `games.seating` (a recorded seed: the same
+   seed seats alike): tables of sizes the game allows, fair sit-outs, fewest repeat
+   opponents. The seating is shown to the official first (round status "seating").
+3. `move_entrant` swaps two entrants or moves one to another table or out of the round,
+   while the tables concerned have no hands; `seat_round` may also seat it afresh.
+4. `start_round` opens the tables for score entry and the public pages.
+5. Hands settle each table through `settle_table`; `close_at_time` ends a table's game
+   when the round's time is up. When every table has a result the round is finished and
+   the next round can be seated; late arrivals join from there.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+from games.seating import seat_round as seat_entrants
+
+from games.engine import close_at_time as closed_result
+from games.rules import RulesError
+
+from ..errors import DeskError
+from ..models import SCORED, Entry, Event, Game, Round, Side, SitOut, Team, TeamMember
+from .draws import eligible_player_ids, new_seed
+from .registration import log_activity
+from .results import Settled
+
+OPEN_TABLE = frozenset({Game.Status.WAITING, Game.Status.READY, Game.Status.PLAYING})
+
+
+def _lock_event(event: Event) -> Event:
+    return (
+        Event.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=event.pk)
+    )
+
+
+def _lock_round(round_: Round) -> Round:
+    found = (
+        Round.objects.select_for_update(of=("self",))
+        .select_related("event__tournament")
+        .get(pk=round_.pk)
+    )
+    return found
+
+
+def _touch(event: Event, **fields) -> None:
+    Event.objects.filter(pk=event.pk).update(changed_at=timezone.now(), **fields)
+
+
+def _table_rule(event: Event):
+    try:
+        return event.game.tables(event.options, event.team_size)
+    except RulesError as exc:
+        raise DeskError(f"This event's tables cannot be set: {exc}.") from exc
+
+
+def _add_singles_teams(event: Event) -> None:
+    """Give every checked-in entrant of a singles rounds event a side of their own."""
+    seated = set(TeamMember.objects.filter(event=event).values_list("player_id", flat=True))
+    newcomers = [pk for pk in eligible_player_ids(event) if pk not in seated]
+    if not newcomers:
+        return
+    number = Team.objects.filter(event=event).aggregate(n=Max("number"))["n"] or 0
+    teams = Team.objects.bulk_create(
+        [Team(event=event, number=number + index + 1) for index in range(len(newcomers))]
+    )
+    TeamMember.objects.bulk_create(
+        [
+            TeamMember(team=team, event=event, player_id=pk, position=0)
+            for team, pk in zip(teams, sorted(newcomers), strict=True)
+        ]
+    )
+
+
+def seatable_teams(event: Event) -> list[Team]:
+    """Return the sides that can sit at a table now: every player checked in, none withdrawn."""
+    teams = Team.objects.filter(event=event).prefetch_related("memberships__player")
+    return [
+        team
+        for team in teams
+        if team.members
+        and all(m.player.checked_in and not m.player.withdrawn for m in team.members)
+    ]
+
+
+def _meetings(event: Event) -> tuple[Counter, Counter]:
+    """Return how often each pair of sides met at a table, and each side's sit-outs."""
+    met: Counter = Counter()
+    tables: dict[int, list[int]] = {}
+    rows = Side.objects.filter(game__event=event, game__round__isnull=False, team__isnull=False)
+    for game_id, team_id in rows.values_list("game_id", "team_id"):
+        tables.setdefault(game_id, []).append(team_id)
+    for teams in tables.values():
+        for index, first in enumerate(teams):
+            for second in teams[index + 1 :]:
+                met[frozenset((first, second))] += 1
+    sat_out = Counter(SitOut.objects.filter(round__event=event).values_list("team_id", flat=True))
+    return met, sat_out
+
+
+def _write_seating(round_: Round, tables, sit_outs, *, status: str) -> None:
+    event = round_.event
+    now = timezone.now()
+    games = Game.objects.bulk_create(
+        [
+            Game(
+                event=event,
+                round=round_,
+                stage=1,
+                round_number=round_.number,
+                position=index,
+                status=status,
+                updated_at=now,
+            )
+            for index in range(len(tables))
+        ]
+    )
+    Side.objects.bulk_create(
+        [
+            Side(game=game, seat=seat, team_id=team_id)
+            for game, table in zip(games, tables, strict=True)
+            for seat, team_id in enumerate(table)
+        ]
+    )
+    SitOut.objects.bulk_create([SitOut(round=round_, team_id=pk) for pk in sit_outs])
+
+
+@dataclass
+class SeatingOverview:
+    """What seating a round did: the round, and how many repeat meetings it could not avoid."""
+
+    round: Round
+    repeats: int
+
+
+@transaction.atomic
+def seat_round(*, event: Event, by, seed: int | None = None) -> SeatingOverview:
+    """Seat the next round of a rounds event (or seat again a round not yet started).
+
+    The seating is kept with its seed and shown to the official before `start_round`.
+    """
+    event = _lock_event(event)
+    if not event.game.plays_rounds:
+        raise DeskError(f"{event.name} is played as a bracket, not in rounds.")
+    rule = _table_rule(event)
+    current = Round.objects.filter(event=event).order_by("-number").first()
+    if current is not None and current.status == Round.Status.PLAYING:
+        raise DeskError(
+            f"Round {current.number} is still being played: every table needs a result "
+            "(or to be closed at time) before the next round is seated."
+        )
+    if event.team_size == 1:
+        _add_singles_teams(event)
+    elif not Team.objects.filter(event=event).exists():
+        raise DeskError("Draw the partners first: this event is played in partnerships.")
+    if current is not None and current.status == Round.Status.SEATING:
+        round_ = current
+        Game.objects.filter(round=round_).delete()
+        SitOut.objects.filter(round=round_).delete()
+        round_.seed = seed if seed is not None else new_seed(not_this=round_.seed)
+        round_.save(update_fields=["seed"])
+        what = "Seated again"
+    else:
+        number = 1 if current is None else current.number + 1
+        round_ = Round.objects.create(
+            event=event, number=number, seed=seed if seed is not None else new_seed()
+        )
+        what = "Seated"
+    round_.event = event
+    teams = seatable_teams(event)
+    met, sat_out = _meetings(event)
+    try:
+        seating = seat_entrants(
+            sorted(team.pk for team in teams),
+            sizes=rule.sizes,
+            preferred=rule.preferred,
+            seed=round_.seed,
+            met=met,
+            sat_out=sat_out,
+        )
+    except RulesError as exc:
+        raise DeskError(str(exc)) from exc
+    if not seating.tables:
+        word = "partnerships" if event.team_size == 2 else "players"
+        raise DeskError(
+            f"Not enough {word} are checked in to seat a table: {len(teams)} ready, and a "
+            f"table here seats {rule.sizes[0]} or more."
+        )
+    _write_seating(round_, seating.tables, seating.sit_outs, status=Game.Status.WAITING)
+    status = Event.Status.PLAYING if event.status != Event.Status.FINISHED else event.status
+    _touch(event, status=status)
+    log_activity(
+        tournament=event.tournament,
+        by=by,
+        text=f"{what} {event.name} round {round_.number} (seed {round_.seed}): "
+        f"{len(seating.tables)} tables, {len(seating.sit_outs)} sitting out",
+    )
+    return SeatingOverview(round=round_, repeats=seating.repeats)
+
+
+def _place_of(round_: Round, team_id: int) -> tuple[Game | None, Side | None]:
+    side = Side.objects.select_related("game").filter(game__round=round_, team_id=team_id).first()
+    if side is not None:
+        return side.game, side
+    if SitOut.objects.filter(round=round_, team_id=team_id).exists():
+        return None, None
+    raise DeskError("That entrant is not in this round.")
+
+
+def _check_movable(game: Game | None) -> None:
+    if game is not None and (game.hand_count or game.status not in OPEN_TABLE):
+        raise DeskError(
+            f"Table {game.table_number} has hands entered: its players can no longer move."
+        )
+
+
+def _renumber_seats(game: Game) -> None:
+    sides = list(Side.objects.filter(game=game).order_by("seat"))
+    for index, side in enumerate(sides):
+        if side.seat != index:
+            Side.objects.filter(pk=side.pk).update(seat=index)
+
+
+@transaction.atomic
+def move_entrant(*, round: Round, by, team: Team, to: str) -> Round:
+    """Move an entrant before their table's first hand.
+
+    to is "team:<id>" (swap places with that entrant), "table:<number>" (join that
+    table, when both tables stay a size the game allows) or "out" (sit out the round).
+    """
+    round_ = _lock_round(round)
+    event = round_.event
+    rule = _table_rule(event)
+    game, side = _place_of(round_, team.pk)
+    _check_movable(game)
+    kind, _, value = to.partition(":")
+    if kind == "team":
+        other_game, other_side = _place_of(round_, int(value))
+        _check_movable(other_game)
+        _swap(round_, team.pk, side, int(value), other_side)
+        text = "swapped two entrants"
+    elif kind in ("table", "out"):
+        target = None
+        if kind == "table":
+            target = Game.objects.filter(round=round_, position=int(value) - 1).first()
+            if target is None:
+                raise DeskError(f"Round {round_.number} has no table {value}.")
+            _check_movable(target)
+            if game is not None and target.pk == game.pk:
+                raise DeskError(f"That entrant already sits at table {value}.")
+        _move(round_, rule, team.pk, game, side, target)
+        text = "sat an entrant out" if target is None else f"moved an entrant to table {value}"
+    else:
+        raise DeskError("Choose where the entrant goes.")
+    Game.objects.filter(round=round_).update(updated_at=timezone.now())
+    _touch(event)
+    log_activity(
+        tournament=event.tournament,
+        by=by,
+        text=f"{event.name} round {round_.number}: {text}",
+    )
+    return round_
+
+
+def _swap(round_, team_id, side, other_id, other_side) -> None:
+    if team_id == other_id:
+        raise DeskError("Choose another entrant to swap with.")
+    if side is None and other_side is None:
+        raise DeskError("Both entrants sit out: there is nothing to swap.")
+    for place, leaving, coming in ((side, team_id, other_id), (other_side, other_id, team_id)):
+        if place is None:
+            SitOut.objects.filter(round=round_, team_id=leaving).update(team_id=coming)
+        else:
+            Side.objects.filter(pk=place.pk).update(team_id=coming)
+
+
+def _move(round_, rule, team_id, game, side, target) -> None:
+    counts = Counter(Side.objects.filter(game__round=round_).values_list("game_id", flat=True))
+    if game is not None and counts[game.pk] - 1 not in rule.sizes:
+        raise DeskError(
+            f"Table {game.table_number} would be left with {counts[game.pk] - 1}; "
+            f"a table here seats {_sizes_words(rule)}."
+        )
+    if target is not None and counts[target.pk] + 1 not in rule.sizes:
+        raise DeskError(
+            f"Table {target.table_number} would seat {counts[target.pk] + 1}; "
+            f"a table here seats {_sizes_words(rule)}."
+        )
+    if side is not None:
+        Side.objects.filter(pk=side.pk).delete()
+        _renumber_seats(game)
+    else:
+        SitOut.objects.filter(round=round_, team_id=team_id).delete()
+    if target is None:
+        SitOut.objects.create(round=round_, team_id=team_id)
+    else:
+        Side.objects.create(game=target, seat=counts[target.pk], team_id=team_id)
+
+
+def _sizes_words(rule) -> str:
+    sizes = [str(size) for size in rule.sizes]
+    return sizes[0] if len(sizes) == 1 else ", ".join(sizes[:-1]) + " or " + sizes[-1]
+
+
+@transaction.atomic
+def start_round(*, round: Round, by) -> Round:
+    """Open a seated round's tables for scores; the public pages show it from now on."""
+    round_ = _lock_round(round)
+    if round_.status != Round.Status.SEATING:
+        raise DeskError(f"Round {round_.number} has already started.")
+    round_.status = Round.Status.PLAYING
+    round_.save(update_fields=["status"])
+    Game.objects.filter(round=round_, status=Game.Status.WAITING).update(
+        status=Game.Status.READY, updated_at=timezone.now()
+    )
+    _touch(round_.event)
+    log_activity(
+        tournament=round_.event.tournament,
+        by=by,
+        text=f"Started {round_.event.name} round {round_.number}",
+    )
+    return round_
+
+
+def _finish_round_if_done(round_id: int) -> None:
+    """Mark the round finished when every table has a result, playing again when not."""
+    open_tables = Game.objects.filter(round_id=round_id).exclude(status__in=SCORED).exists()
+    wanted = Round.Status.PLAYING if open_tables else Round.Status.FINISHED
+    Round.objects.filter(pk=round_id).exclude(status=Round.Status.SEATING).exclude(
+        status=wanted
+    ).update(status=wanted)
+
+
+def _store_table(game: Game, *, totals, status: str, winner_seat, hand_count: int) -> Game:
+    now = timezone.now()
+    for seat, total in enumerate(totals):
+        Side.objects.filter(game=game, seat=seat).exclude(total=total).update(total=total)
+    game.status = status
+    game.winner_seat = winner_seat
+    game.hand_count = hand_count
+    game.version += 1
+    game.updated_at = now
+    Game.objects.filter(pk=game.pk).update(
+        status=status,
+        winner_seat=winner_seat,
+        hand_count=hand_count,
+        version=game.version,
+        updated_at=now,
+    )
+    _finish_round_if_done(game.round_id)
+    Event.objects.filter(pk=game.event_id).update(changed_at=now)
+    return game
+
+
+def settle_table(*, game: Game, fold, hand_count: int, by) -> Settled:
+    """Store a rounds game's totals and result to match its hands (inside scoring's lock).
+
+    A game closed at time stays closed (its result is the best total) unless its hands
+    now reach the game's end by themselves.
+    """
+    was = (game.status, game.winner_seat)
+    if fold.finished:
+        status, winner = Game.Status.FINISHED, fold.winner
+    elif game.status == Game.Status.CLOSED:
+        status, winner = Game.Status.CLOSED, closed_result(fold.totals).winner
+    else:
+        status = Game.Status.PLAYING if hand_count else Game.Status.READY
+        winner = None
+    game = _store_table(
+        game, totals=fold.totals, status=status, winner_seat=winner, hand_count=hand_count
+    )
+    has_result = status in SCORED
+    had_result = was[0] in SCORED
+    return Settled(
+        game=game,
+        won=has_result and (not had_result or was[1] != winner),
+        reopened=had_result and not has_result,
+    )
+
+
+@transaction.atomic
+def close_at_time(*, game: Game, by, version: int | None = None) -> Game:
+    """End a table's game when the round's time is up: the highest total wins, level ties."""
+    game = (
+        Game.objects.select_for_update(of=("self",))
+        .select_related("event__tournament", "round")
+        .get(pk=game.pk)
+    )
+    if game.round_id is None:
+        raise DeskError("Only a game at a table of a round can be closed at time.")
+    if version is not None and int(version) != game.version:
+        raise DeskError(
+            f"Table {game.table_number} changed while you were looking at it; check it and "
+            "try again."
+        )
+    if game.status not in (Game.Status.READY, Game.Status.PLAYING):
+        raise DeskError(f"Table {game.table_number} is {game.get_status_display().lower()}.")
+    totals = [side.total for side in game.sides_by_seat]
+    result = closed_result(totals)
+    game = _store_table(
+        game,
+        totals=totals,
+        status=Game.Status.CLOSED,
+        winner_seat=result.winner,
+        hand_count=game.hand_count,
+    )
+    log_activity(
+        tournament=game.event.tournament,
+        by=by,
+        text=f"{game.event.name} round {game.round_number} table {game.table_number}: "
+        "closed at time",
+    )
+    return game
+
+
+def entries_without_side(event: Event) -> list[Entry]:
+    """Return the checked-in entrants of a partnership event who have no partner yet."""
+    seated = TeamMember.objects.filter(event=event).values_list("player_id", flat=True)
+    return list(
+        Entry.objects.filter(event=event, player__checked_in=True, player__withdrawn=False)
+        .exclude(player_id__in=seated)
+        .select_related("player")
+    )
