@@ -27,6 +27,9 @@ from games.rules.options import CHOICE, INT  # noqa: F401 - kinds of field, name
 # CHOICE (one of the field's choices) as for house-rule options, and these two.
 SEAT = "seat"  # one of the table's seats, or None
 TILES = "tiles"  # tiles typed as text, "[1-2] [3-3]"
+# A list of penalties, each {"side": index, "reason": one of the choices, "offender": the
+# player's id or None}; the form offers the players of each side.
+PENALTIES = "penalties"
 
 # A field asked once per hand, once per player seat, or once per side.
 ONCE = "once"
@@ -85,8 +88,11 @@ class Field:
 
     name: the data key; a PER_PLAYER or PER_SIDE field is asked once per seat under
     ``f"{name}_{index}"``. label: what the official sees ("pips left"); for a per-seat
-    field the seat's name is put before it. kind: INT, SEAT, TILES or CHOICE.
-    choices: (value, label) pairs for CHOICE. help: one plain sentence under the field.
+    field the seat's name is put before it. kind: INT, SEAT, TILES, CHOICE or PENALTIES.
+    choices: (value, label) pairs for CHOICE (and the reasons of PENALTIES); a label may
+    name a side as "Side 1", which a form may spell out with the side's players.
+    help: one plain sentence under the field. asked_when_needed: a SEAT field that
+    answers a Decision, shown only once the rules ask for it.
     """
 
     name: str
@@ -96,6 +102,7 @@ class Field:
     required: bool = False
     choices: tuple[tuple[str, str], ...] = ()
     help: str = ""
+    asked_when_needed: bool = False
 
     def keys(self, table: Table) -> tuple[str, ...]:
         """Return the data keys this field fills at a table."""

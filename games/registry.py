@@ -15,7 +15,7 @@ from games.rules import (
     texas_good_sams,
     thats_it,
 )
-from games.rules.options import Option
+from games.rules.options import INT, Option, validate_options
 
 __all__ = [
     "GAMES",
@@ -30,6 +30,19 @@ __all__ = [
 
 SINGLE_ELIMINATION = "single_elimination"
 ROUNDS = "rounds"
+
+# House rules every rounds event has, whatever its game (RULES.md: standings).
+ROUND_OPTIONS = (
+    Option(
+        name="sit_out_points",
+        label="Match points for a round sat out",
+        kind=INT,
+        default=2,
+        min=0,
+        max=2,
+        help="What an entrant who sits out a round earns: 0, 1 or 2 (a win is 2, a tie 1).",
+    ),
+)
 
 
 @dataclass(frozen=True)
@@ -54,10 +67,14 @@ class GameSpec:
     player_counts: tuple[int, ...]
     partnerships: bool
     sides_per_game: tuple[int, ...]
-    options: tuple[Option, ...]
     summary: str
     format: str
     module: ModuleType = field(repr=False, compare=False)
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        """Return every house rule an event of the game may set: the game's, then the rounds'."""
+        return self.module.OPTIONS + (ROUND_OPTIONS if self.plays_rounds else ())
 
     @property
     def team_sizes(self) -> tuple[int, ...]:
@@ -76,15 +93,41 @@ class GameSpec:
 
         Raise RulesError naming the option for an unknown name or a bad value.
         """
-        return self.module.clean_options(raw)
+        raw = dict(raw or {})
+        rounds = ROUND_OPTIONS if self.plays_rounds else ()
+        shared = {option.name: raw.pop(option.name) for option in rounds if option.name in raw}
+        return {
+            **self.module.clean_options(raw),
+            **validate_options(rounds, shared, game=self.name),
+        }
+
+    def _game_options(self, options):
+        """Return the options the game's own module reads, checked and defaulted."""
+        names = {option.name for option in self.module.OPTIONS}
+        return {
+            name: value for name, value in self.validate_options(options).items() if name in names
+        }
+
+    def sit_out_points(self, options) -> int:
+        """Return the match points a round sat out earns at an event with these options."""
+        return self.validate_options(options).get("sit_out_points", ROUND_OPTIONS[0].default)
 
     def target_score(self, options):
         """Return the score that wins a game with these options, or None if there is none."""
-        return self.module.target_score(self.validate_options(options))
+        return self.module.target_score(self._game_options(options))
 
     def house_rules(self, options, team_size=1):
         """Return plain sentences describing the rules these options make."""
-        return self.module.house_rules(self.validate_options(options), team_size)
+        rules = self.module.house_rules(self._game_options(options), team_size)
+        if self.plays_rounds:
+            points = self.sit_out_points(options)
+            unit = "match point" if points == 1 else "match points"
+            rules = [
+                *rules,
+                f"Rounds at tables: a game won earns 2 match points, a tie 1, a loss 0; a "
+                f"round sat out earns {points} {unit}.",
+            ]
+        return rules
 
     def check_team_size(self, team_size):
         """Return team_size if the game is played by sides that size; RulesError if not."""
@@ -99,7 +142,7 @@ class GameSpec:
     def tables(self, options, team_size) -> TableRule:
         """Return the tables a round of an event with these options may seat."""
         self.check_team_size(team_size)
-        return self.module.tables(self.validate_options(options), team_size)
+        return self.module.tables(self._game_options(options), team_size)
 
     def table(self, options, *, sides, team_size) -> Table:
         """Return the Table of a game with this many sides; RulesError if it is not legal."""
@@ -107,11 +150,11 @@ class GameSpec:
 
     def entry_fields(self, table, options) -> tuple[Field, ...]:
         """Return what a hand's form asks for at this table."""
-        return self.module.entry_fields(table, self.validate_options(options))
+        return self.module.entry_fields(table, self._game_options(options))
 
     def entry_from_data(self, data, table, options):
         """Return the game's typed hand entry from flat form data; RulesError names a field."""
-        return self.module.entry_from_data(data, table, self.validate_options(options))
+        return self.module.entry_from_data(data, table, self._game_options(options))
 
     def entry_to_data(self, entry) -> dict:
         """Return a hand entry as flat, JSON-able data (what entry_from_data reads)."""
@@ -119,18 +162,17 @@ class GameSpec:
 
     def score_entry(self, entry, table, options) -> Scored:
         """Return one hand's points per side."""
-        return self.module.score_entry(entry, table, self.validate_options(options))
+        return self.module.score_entry(entry, table, self._game_options(options))
 
     def fold(self, entries, table, options) -> Fold:
         """Return the game's state after its hands, in order."""
-        return self.module.fold(list(entries), table, self.validate_options(options))
+        return self.module.fold(list(entries), table, self._game_options(options))
 
 
 def _spec(module, **fields):
     return GameSpec(
         name=module.NAME,
         max_pip=module.MAX_PIP,
-        options=module.OPTIONS,
         module=module,
         **fields,
     )

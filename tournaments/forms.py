@@ -4,10 +4,14 @@ from django import forms
 
 from games.registry import GAME_CHOICES, get_game
 
-from .models import TOURNAMENT_GAME, Event
+from .models import Event
 from .roster import NAME_MAX
 
 MAX_UPLOAD_BYTES = 5 * 1024 * 1024
+TEAM_SIZE_CHOICES = [
+    (1, "Singles (one player a side)"),
+    (2, "Partners (two players a side, drawn)"),
+]
 
 
 class TournamentForm(forms.Form):
@@ -40,11 +44,7 @@ class EventForm(forms.Form):
     name = forms.CharField(max_length=NAME_MAX, help_text="e.g. Doubles, Singles")
     game_key = forms.ChoiceField(label="Game", choices=GAME_CHOICES)
     format = forms.ChoiceField(choices=Event.Format.choices)
-    team_size = forms.TypedChoiceField(
-        label="Played as",
-        coerce=int,
-        choices=[(1, "Singles (one player a side)"), (2, "Doubles (partners drawn)")],
-    )
+    team_size = forms.TypedChoiceField(label="Played as", coerce=int, choices=TEAM_SIZE_CHOICES)
     fed_by = forms.ModelChoiceField(
         queryset=Event.objects.none(),
         required=False,
@@ -60,9 +60,10 @@ class EventForm(forms.Form):
         self.option_names = []
         if self.game is None:
             return
-        self.fields["format"].initial = (
-            Event.Format.SINGLE_ELIMINATION if game_key == TOURNAMENT_GAME else Event.Format.ROUNDS
-        )
+        self.fields["format"].initial = self.game.format
+        self.fields["team_size"].choices = [
+            (size, label) for size, label in TEAM_SIZE_CHOICES if size in self.game.team_sizes
+        ]
         for option in self.game.options:
             field_name = f"opt_{option.name}"
             self.option_names.append(field_name)

@@ -11,8 +11,6 @@ from django.urls import reverse
 from django.utils import timezone
 
 NAME_MAX = 80
-# The game played in single-elimination brackets; every other game is played in rounds.
-TOURNAMENT_GAME = "texas_good_sams"
 
 
 def game_choices():
@@ -153,7 +151,7 @@ class Event(models.Model):
     @property
     def house_rules(self) -> list[str]:
         """Return the rules this event plays by, in plain sentences, from its options."""
-        return self.game.house_rules(self.options)
+        return self.game.house_rules(self.options, self.team_size)
 
     @property
     def is_doubles(self) -> bool:

@@ -8,31 +8,53 @@ shuffle and the highest score wins; equal highest scores tie.
 Pure rules: plain data in, plain data out; this module imports no Django.
 """
 
+from collections.abc import Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 
+from games.engine import INT as INT_FIELD
+from games.engine import PER_SIDE, Field, Fold, Scored, Table, TableRule, plural
 from games.rules import RulesError
-from games.rules.checks import check_count, check_length, seat_name
+from games.rules.checks import check_count, check_length, refuse_hands_after, seat_name
 from games.rules.options import INT, Option, validate_options
 from games.rules.tiles import double_count, format_tile, parse_tiles, tile_count
 
 NAME = "Double Takes"
 MAX_PIP = 15
 PLAYER_COUNTS = (2, 3, 4)
+PARTNERSHIP_PLAYERS = 4
+TABLE_SIZES_ALONE = (2, 3)
+TEAM_SIZES = (1, 2)
+PLAYS_ON_AFTER_WITHDRAWAL = False
 REVOKE_PENALTY = 5
 TILES = tile_count(MAX_PIP)
 DOUBLES = double_count(MAX_PIP)
 
 OPTIONS = (
     Option(
-        name="players",
+        name="table_size",
         label="Players at a table",
         kind=INT,
-        default=4,
-        min=2,
-        max=4,
-        help="2, 3 or 4 players at each table; 4 play as two partnerships.",
+        default=3,
+        min=min(TABLE_SIZES_ALONE),
+        max=max(TABLE_SIZES_ALONE),
+        help=(
+            "2 or 3 players at each table when everyone plays alone; an event played in "
+            "partnerships always seats 4 players as two partnerships."
+        ),
     ),
 )
+
+
+@contextmanager
+def _about(field):
+    """Give a RulesError raised inside the field it is about, unless it names one already."""
+    try:
+        yield
+    except RulesError as error:
+        if error.field is not None:
+            raise
+        raise RulesError(str(error), field=field) from None
 
 
 def _check_players(players):
@@ -115,7 +137,9 @@ def score_round(tricks, doubles, revokes=None, *, players):
 
     tricks, doubles and revokes hold one count per side (per player, or per
     partnership for 4 players); revokes may be left out when there were none.
-    The tricks must add up to the tiles each player was dealt.
+    The tricks must add up to the tiles each player was dealt. A round does not know
+    its place in the shuffle, so with 3 players a side that took a trick may count the
+    tile left over (score_shuffle checks that only the last round does).
     """
     sides = side_count(players)
     per_player = tiles_per_player(players)
@@ -125,26 +149,70 @@ def score_round(tricks, doubles, revokes=None, *, players):
     revokes = check_length(revokes, count=sides, what="The revokes")
     for side in range(sides):
         name = _side(players, side)
-        check_count(tricks[side], what=f"{name}'s tricks", high=per_player)
-        check_count(doubles[side], what=f"{name}'s doubles", high=DOUBLES)
-        check_count(revokes[side], what=f"{name}'s revokes", high=per_player)
-        # A side's doubles are among the tiles of its tricks (3 players: one trick
-        # of the shuffle holds the extra tile left over).
-        taken = tricks[side] * players + tiles_left_over(players)
+        with _about(f"tricks_{side}"):
+            check_count(tricks[side], what=f"{name}'s tricks", high=per_player)
+        with _about(f"doubles_{side}"):
+            check_count(doubles[side], what=f"{name}'s doubles", high=DOUBLES)
+        with _about(f"revokes_{side}"):
+            check_count(revokes[side], what=f"{name}'s revokes", high=per_player)
+        # A side's doubles are among the tiles of its tricks; with 3 players the
+        # shuffle's last trick also holds the tile left over.
+        taken = tricks[side] * players + (tiles_left_over(players) if tricks[side] else 0)
         if doubles[side] > taken:
             raise RulesError(
-                f"{name} took {tricks[side]} tricks, so cannot have taken {doubles[side]} doubles"
+                f"{name} took {plural(tricks[side], 'trick')}, so cannot have taken "
+                f"{plural(doubles[side], 'double')}",
+                field=f"doubles_{side}",
             )
     if sum(tricks) != per_player:
         raise RulesError(
-            f"The tricks add up to {sum(tricks)}; a round with {players} players has {per_player}"
+            f"The tricks add up to {sum(tricks)}; a round with {players} players has {per_player}",
+            field="tricks_0",
         )
     if sum(doubles) > DOUBLES:
-        raise RulesError(f"The doubles add up to {sum(doubles)}; the set holds {DOUBLES}")
+        raise RulesError(
+            f"The doubles add up to {sum(doubles)}; the set holds {DOUBLES}", field="doubles_0"
+        )
     points = tuple(
         tricks[side] + doubles[side] - REVOKE_PENALTY * revokes[side] for side in range(sides)
     )
     return RoundScore(tricks, doubles, revokes, points)
+
+
+def _counting_left_over(score, players):
+    """Return the sides whose doubles in a round count the tile left over."""
+    return [
+        side
+        for side, (tricks, doubles) in enumerate(zip(score.tricks, score.doubles, strict=True))
+        if doubles > tricks * players
+    ]
+
+
+def check_left_over_tile(score, *, players, number):
+    """Refuse a round that counts the tile left over (3 players) where it cannot be.
+
+    score is round `number` (1-based) of the shuffle, as score_round returns it. The tile
+    is added to the last trick of the shuffle, so only the last round may count it, and
+    only for the one side that took that trick.
+    """
+    rounds = rounds_per_shuffle(players)
+    counting = _counting_left_over(score, players)
+    if counting and number < rounds:
+        side = counting[0]
+        raise RulesError(
+            f"Round {number}: {_side(players, side)} took "
+            f"{plural(score.tricks[side], 'trick')}, so cannot have taken "
+            f"{plural(score.doubles[side], 'double')}: the tile left over is added to the "
+            f"last trick of the shuffle, so it counts only in round {rounds}",
+            field=f"doubles_{side}",
+        )
+    if len(counting) > 1:
+        names = " and ".join(_side(players, side) for side in counting)
+        raise RulesError(
+            f"Round {number}: {names} both count the tile left over, but it is added to the "
+            "last trick of the shuffle, which one of them took",
+            field=f"doubles_{counting[1]}",
+        )
 
 
 @dataclass(frozen=True)
@@ -166,23 +234,26 @@ def score_shuffle(rounds, *, players):
     """Return the result of a game from its rounds so far, in order.
 
     rounds holds (tricks, doubles, revokes) per round, as score_round takes them. Raise
-    RulesError for more rounds than a shuffle deals, or when the doubles over the whole
-    shuffle do not add up to 16.
+    RulesError for more rounds than a shuffle deals, for the tile left over (3 players)
+    counted before the last round, or when the doubles over the whole shuffle do not
+    add up to 16.
     """
     expected = rounds_per_shuffle(players)
+    rounds = list(rounds)
+    if len(rounds) > expected:
+        raise RulesError(
+            f"A shuffle for {players} players has {expected} rounds, not {len(rounds)}"
+        )
     scored = tuple(
-        score_round(*check_length(entry, count=3, what=f"Round {number}"), players=players)
+        _score_numbered_round(entry, number, players)
         for number, entry in enumerate(rounds, start=1)
     )
-    if len(scored) > expected:
-        raise RulesError(
-            f"A shuffle for {players} players has {expected} rounds, not {len(scored)}"
-        )
     doubles = sum(sum(entry.doubles) for entry in scored)
     finished = len(scored) == expected
     if doubles > DOUBLES or (finished and doubles != DOUBLES):
         raise RulesError(
-            f"The doubles taken over the shuffle add up to {doubles}; the set holds {DOUBLES}"
+            f"The doubles taken over the shuffle add up to {doubles}; the set holds {DOUBLES}",
+            field="doubles_0",
         )
     sides = side_count(players)
     totals = tuple(sum(entry.points[side] for entry in scored) for side in range(sides))
@@ -191,6 +262,17 @@ def score_shuffle(rounds, *, players):
         best = max(totals)
         winners = tuple(side for side in range(sides) if totals[side] == best)
     return ShuffleResult(scored, totals, finished, winners, len(winners) > 1)
+
+
+def _score_numbered_round(entry, number, players):
+    """Return round `number` scored; its errors say which round they are about."""
+    entry = check_length(entry, count=3, what=f"Round {number}")
+    try:
+        score = score_round(*entry, players=players)
+    except RulesError as error:
+        raise RulesError(f"Round {number}: {error}", field=error.field) from None
+    check_left_over_tile(score, players=players, number=number)
+    return score
 
 
 def describe_result(result, *, players):
@@ -214,26 +296,194 @@ def target_score(options):
     return None
 
 
-def house_rules(options):
+def _check_team_size(team_size):
+    if team_size not in TEAM_SIZES:
+        raise RulesError(
+            f"{NAME} is played alone or in partnerships of 2 (4 players, two against two), "
+            f"not in teams of {team_size!r}"
+        )
+
+
+def house_rules(options, team_size=1):
     """Return the rules an event plays by, as plain sentences for the event page."""
-    players = clean_options(options)["players"]
-    if players == 4:
-        table = "4 players in 2 partnerships"
+    options = clean_options(options)
+    rule = tables(options, team_size)
+    if team_size == 2:
+        rules = ["Each table seats 4 players in 2 partnerships: players 1 and 3 against 2 and 4."]
     else:
-        table = f"{players} players, each playing alone"
-    rules = [
-        f"Each table seats {table}. Each player is dealt {tiles_per_player(players)} tiles "
-        f"a round, and one shuffle of the double-fifteen set deals "
-        f"{rounds_per_shuffle(players)} rounds.",
-    ]
-    if tiles_left_over(players):
-        rules.append("The one tile left over is added to the last trick of the shuffle.")
+        others = " or ".join(str(size) for size in rule.sizes if size != rule.preferred)
+        rules = [
+            f"Each table seats {rule.preferred} players, each playing alone ({others} where "
+            "the numbers need it)."
+        ]
+    table_players = sorted({size * team_size for size in rule.sizes}, reverse=True)
+    rules.append("Each trick taken scores 1 point and each double taken scores 1 point.")
     rules += [
-        "Each trick taken scores 1 point and each double taken scores 1 point: "
+        f"With {players} players, each is dealt {tiles_per_player(players)} tiles a round and "
+        f"one shuffle of the double-fifteen set deals {rounds_per_shuffle(players)} rounds: "
         f"{tricks_per_shuffle(players)} tricks and {DOUBLES} doubles make "
-        f"{points_per_shuffle(players)} points a shuffle.",
+        f"{points_per_shuffle(players)} points a shuffle."
+        for players in table_players
+    ]
+    if any(tiles_left_over(players) for players in table_players):
+        rules.append(
+            "With 3 players the one tile left over is added to the last trick of the shuffle, "
+            "so a double taken with it counts only in the last round."
+        )
+    rules += [
         f"Each revoke (not following suit when able) costs the revoking side "
         f"{REVOKE_PENALTY} points.",
         "The game is one shuffle: the highest score wins, and equal highest scores tie.",
     ]
     return rules
+
+
+# The engine: tables, a round's entry (a hand of the engine), its score and the game.
+
+TRICKS_FIELD = Field("tricks", "tricks", INT_FIELD, per=PER_SIDE, required=True)
+DOUBLES_FIELD = Field("doubles", "doubles", INT_FIELD, per=PER_SIDE, required=True)
+REVOKES_FIELD = Field(
+    "revokes",
+    "revokes",
+    INT_FIELD,
+    per=PER_SIDE,
+    help=f"Blank for none; {REVOKE_PENALTY} points off each.",
+)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One round of the shuffle as the official enters it, one count per side.
+
+    A side is a player, or a partnership when 4 play. tricks: the tricks each side took.
+    doubles: the doubles each side took in those tricks. revokes: how often each side
+    did not follow suit when able (5 points off each).
+    """
+
+    tricks: tuple[int, ...]
+    doubles: tuple[int, ...]
+    revokes: tuple[int, ...]
+
+
+def _players_at(table):
+    """Return the players at a table if Double Takes can be played there."""
+    _check_players(table.players)
+    if table.partnerships and table.players != PARTNERSHIP_PLAYERS:
+        raise RulesError(
+            f"{NAME} partnerships need {PARTNERSHIP_PLAYERS} players, two against two, "
+            f"not {table.players}"
+        )
+    if table.players == PARTNERSHIP_PLAYERS and not table.partnerships:
+        raise RulesError(
+            f"{PARTNERSHIP_PLAYERS} players at a {NAME} table play as two partnerships, "
+            "not each alone"
+        )
+    return table.players
+
+
+def tables(options: dict, team_size: int) -> TableRule:
+    """Return the tables a round may seat: 2 or 3 players alone, or two partnerships."""
+    _check_team_size(team_size)
+    if team_size == 2:
+        return TableRule(sizes=(2,), preferred=2, team_size=2)
+    return TableRule(sizes=TABLE_SIZES_ALONE, preferred=options["table_size"])
+
+
+def entry_fields(table: Table, options: dict) -> tuple[Field, ...]:
+    """Return what a round's form asks for: each side's tricks, doubles and revokes."""
+    _players_at(table)
+    return (TRICKS_FIELD, DOUBLES_FIELD, REVOKES_FIELD)
+
+
+def _read_counts(data, field, table):
+    """Return a field's count for each side; a blank is refused if required, else 0."""
+    counts = []
+    for side, key in enumerate(field.keys(table)):
+        what = f"{table.side_name(side)}'s {field.label}"
+        value = data.get(key)
+        if value is None:
+            if field.required:
+                raise RulesError(f"{what}: enter a number, 0 if none", field=key)
+            value = 0
+        if type(value) is not int:
+            raise RulesError(f"{what}: {value!r} is not a whole number", field=key)
+        counts.append(value)
+    return tuple(counts)
+
+
+def entry_from_data(data: Mapping[str, object], table: Table, options: dict) -> Entry:
+    """Return the round typed in data (the keys of entry_fields), checked in full.
+
+    Its place in the shuffle is not known here: fold checks the tile left over.
+    Raise RulesError naming the field that is refused and why.
+    """
+    players = _players_at(table)
+    entry = Entry(
+        tricks=_read_counts(data, TRICKS_FIELD, table),
+        doubles=_read_counts(data, DOUBLES_FIELD, table),
+        revokes=_read_counts(data, REVOKES_FIELD, table),
+    )
+    score_round(entry.tricks, entry.doubles, entry.revokes, players=players)
+    return entry
+
+
+def entry_to_data(entry: Entry) -> dict:
+    """Return the round as flat data, the keys of the form."""
+    data = {}
+    for field, counts in (
+        (TRICKS_FIELD, entry.tricks),
+        (DOUBLES_FIELD, entry.doubles),
+        (REVOKES_FIELD, entry.revokes),
+    ):
+        for side, count in enumerate(counts):
+            data[f"{field.name}_{side}"] = count
+    return data
+
+
+def _line(score, side):
+    """Return what a side's points in a round came from: "10 tricks, 5 doubles"."""
+    parts = [plural(score.tricks[side], "trick"), plural(score.doubles[side], "double")]
+    revokes = score.revokes[side]
+    if revokes:
+        parts.append(f"{plural(revokes, 'revoke')}: -{REVOKE_PENALTY * revokes}")
+    return ", ".join(parts)
+
+
+def score_entry(entry: Entry, table: Table, options: dict) -> Scored:
+    """Return each side's points in one round: tricks and doubles, less 5 per revoke."""
+    players = _players_at(table)
+    score = score_round(entry.tricks, entry.doubles, entry.revokes, players=players)
+    notes = tuple(
+        f"{_side(players, side)} counts the tile left over, so this must be the last round "
+        "of the shuffle"
+        for side in _counting_left_over(score, players)
+    )
+    return Scored(
+        points=score.points,
+        lines=tuple(_line(score, side) for side in range(table.sides)),
+        notes=notes,
+    )
+
+
+def fold(entries: Sequence[Entry], table: Table, options: dict) -> Fold:
+    """Return where a game (one shuffle) stands after its rounds, in order.
+
+    The game is finished after the last round; every side with the highest total wins
+    (more than one: a tie). Rounds after the last are refused.
+    """
+    players = _players_at(table)
+    rounds = rounds_per_shuffle(players)
+    entries = list(entries)
+    refuse_hands_after(
+        rounds - 1,
+        len(entries),
+        reason=(
+            f"A shuffle for {players} players deals {rounds} rounds, and the game ended with "
+            f"round {rounds}"
+        ),
+    )
+    result = score_shuffle(
+        [(entry.tricks, entry.doubles, entry.revokes) for entry in entries], players=players
+    )
+    ended_at = rounds - 1 if result.finished else None
+    return Fold(result.totals, result.finished, result.winners, ended_at)

@@ -5,6 +5,7 @@ Pure rules: plain data in, plain data out; this module imports no Django.
 
 from dataclasses import dataclass
 
+from games.engine import Fold
 from games.rules import RulesError
 from games.rules.checks import check_count, check_length, refuse_hands_after, seat_name
 
@@ -23,6 +24,11 @@ class GameState:
     winner: int | None = None
     finished_at: int | None = None
     needs_decision_at: int | None = None
+
+    def to_fold(self):
+        """Return the state as the one engine's Fold (the winner, if any, as the one winner)."""
+        winners = () if self.winner is None else (self.winner,)
+        return Fold(self.totals, self.finished, winners, self.finished_at)
 
 
 def fold_to_target(hands, *, sides, target, seat="Side"):

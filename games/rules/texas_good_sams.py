@@ -9,7 +9,18 @@ Pure rules: plain data in, plain data out; this module imports no Django.
 
 from dataclasses import dataclass
 
-from games.engine import CHOICE, INT, PER_SIDE, SEAT, Decision, Field, Fold, Scored, TableRule
+from games.engine import (
+    CHOICE,
+    INT,
+    PENALTIES,
+    PER_SIDE,
+    SEAT,
+    Decision,
+    Field,
+    Fold,
+    Scored,
+    TableRule,
+)
 from games.rules import RulesError
 from games.rules.checks import (
     check_count,
@@ -319,8 +330,11 @@ def target_score(options):
     return TARGET
 
 
-def house_rules(options):
-    """Return the rules an event plays by, as plain sentences for the event page."""
+def house_rules(options, team_size=2):
+    """Return the rules an event plays by, as plain sentences for the event page.
+
+    team_size 2 is a doubles event, 1 a singles event; both are described.
+    """
     options = clean_options(options)
     if options["blocked_scoring"] == BLOCKED_DIFFERENCE:
         blocked = (
@@ -390,23 +404,49 @@ def _check_table(table):
 
 
 def entry_fields(table, options):
-    """Return what the hand form asks for."""
-
+    """Return what the hand form asks for: the fields of the Texas Good Sams sheet."""
     _check_table(table)
+    ends = (
+        *((f"{END_OUT}_{side}", f"{seat_name(side)} went out") for side in SIDES),
+        (END_BLOCKED, "Blocked"),
+        (END_NONE, "Not finished (the game ended)"),
+    )
     return (
         Field("play", "points in play", INT, per=PER_SIDE),
         Field("muggins", "muggins claimed", INT, per=PER_SIDE),
+        Field("end", "How the hand ended", CHOICE, required=True, choices=ends),
         Field(
-            "end",
-            "How the hand ended",
-            CHOICE,
-            required=True,
-            choices=((END_OUT, "Out"), (END_BLOCKED, "Blocked"), (END_NONE, "Not finished")),
+            "pips",
+            "pips left",
+            INT,
+            per=PER_SIDE,
+            help="Out: the other side's pips. Blocked: both.",
         ),
-        Field("out_seat", "The side that went out", SEAT),
-        Field("pips", "pips left", INT, per=PER_SIDE),
-        Field("reached_first", f"The side that reached {TARGET} first", SEAT),
+        Field(
+            "reached_first",
+            f"Both sides passed {TARGET}: which side got there first?",
+            SEAT,
+            asked_when_needed=True,
+        ),
+        Field(
+            "penalties",
+            f"Penalties ({PENALTY_POINTS} points to the other side)",
+            PENALTIES,
+            choices=tuple(PENALTY_REASONS.items()),
+        ),
     )
+
+
+def _end_and_out_seat(data):
+    """Return (end, out_seat) from flat data: "out_1" names the side that went out."""
+    end = data.get("end") or END_NONE
+    out_seat = data.get("out_seat")
+    if isinstance(end, str) and end.startswith(f"{END_OUT}_"):
+        side = end.removeprefix(f"{END_OUT}_")
+        if side not in ("0", "1"):
+            raise RulesError(f'"{end}" is not a way a hand ends', field="end")
+        end, out_seat = END_OUT, int(side)
+    return end, out_seat
 
 
 def _penalty_from_data(index, raw):
@@ -432,11 +472,12 @@ def entry_from_data(data, table, options):
     penalties = tuple(
         _penalty_from_data(index, raw) for index, raw in enumerate(data.get("penalties") or ())
     )
+    end, out_seat = _end_and_out_seat(data)
     return Entry(
         play=pair("play", 0),
         muggins=pair("muggins", 0),
-        end=data.get("end") or END_NONE,
-        out_seat=data.get("out_seat"),
+        end=end,
+        out_seat=out_seat,
         pips=pair("pips", None),
         penalties=penalties,
         reached_first=data.get("reached_first"),
@@ -445,7 +486,10 @@ def entry_from_data(data, table, options):
 
 def entry_to_data(entry):
     """Return the entry as flat, JSON-able data: what entry_from_data reads."""
-    data = {"end": entry.end, "out_seat": entry.out_seat, "reached_first": entry.reached_first}
+    end = entry.end
+    if end == END_OUT and entry.out_seat in SIDES:
+        end = f"{END_OUT}_{entry.out_seat}"
+    data = {"end": end, "reached_first": entry.reached_first}
     for side in SIDES:
         data[f"play_{side}"] = entry.play[side]
         data[f"muggins_{side}"] = entry.muggins[side]
@@ -587,5 +631,4 @@ def fold(entries, table, options):
             choices=SIDES,
         )
         return Fold(state.totals, decision=decision)
-    winners = () if state.winner is None else (state.winner,)
-    return Fold(state.totals, state.finished, winners, state.finished_at)
+    return state.to_fold()

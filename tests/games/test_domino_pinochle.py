@@ -4,23 +4,34 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from games.engine import PER_PLAYER, TILES, Decision, Fold, Table, TableRule
 from games.rules import RulesError
 from games.rules.domino_pinochle import (
     DOUBLES,
+    PLAYS_ON_AFTER_WITHDRAWAL,
     POINT_TILES,
     SEQUENCE,
     TARGET,
+    TEAM_SIZES,
     TRICK_POINTS,
     WON_ON_MELDS,
     WON_ON_TRICKS,
+    Entry,
     clean_options,
     count_trick_points,
+    entry_fields,
+    entry_from_data,
+    entry_to_data,
+    fold,
     fold_game,
     house_rules,
     meld_points,
+    reachable_meld_totals,
     read_meld,
     read_melds,
+    score_entry,
     suit_of,
+    tables,
     target_score,
     trick_points,
     winning_play,
@@ -364,8 +375,10 @@ def test_a_tie_after_the_tricks_means_another_hand():
 
 
 def test_a_hand_won_on_melds_has_no_tricks():
-    with pytest.raises(RulesError, match=r"^Hand 1 was won on melds, so its tricks are not"):
+    message = r"^Player 1 reached 250 on melds, so hand 1's tricks are not played: clear them$"
+    with pytest.raises(RulesError, match=message) as refused:
         fold_game([((250, 0, 0), (20, 14, 10))])
+    assert refused.value.field == "tricks_0"
 
 
 def test_a_hand_needs_its_tricks_before_the_next_hand():
@@ -452,3 +465,562 @@ def test_the_house_rules_follow_the_options():
     assert "The widow may not be used in a meld." in changed
     assert "Doubles melds are not played: only sequence melds count." in changed
     assert any("plus 3 for a four-tile meld" in rule for rule in changed)
+
+
+def test_house_rules_name_the_meld_totals_an_official_may_type():
+    assert (
+        "Meld points typed without the tiles must be a total melds can make: "
+        "0, 2, 3, 5, 6, 8, 9, 11 or 12." in house_rules({})
+    )
+    assert any("0, 3, 6, 9 or 12." in rule for rule in house_rules({"widow_completes_melds": "no"}))
+
+
+def test_house_rules_say_only_one_meld_may_use_the_widow():
+    assert (
+        "Only one meld in a hand may use the widow, and a meld it completes earns no bonus: "
+        "a four-tile meld with the widow scores 3, a three-tile one 2." in house_rules({})
+    )
+
+
+def test_house_rules_are_for_players_alone():
+    assert house_rules({}, team_size=1) == house_rules({})
+    with pytest.raises(RulesError, match=r"^Domino Pinochle has no partnerships: each of its 3"):
+        house_rules({}, team_size=2)
+
+
+# The engine: tables
+
+OPTIONS = clean_options({})
+TABLE = Table(players=3)
+
+
+def test_it_seats_3_players_each_playing_alone():
+    assert TEAM_SIZES == (1,)
+    assert tables(OPTIONS, 1) == TableRule(sizes=(3,), preferred=3)
+    assert tables(OPTIONS, 1).table(3) == TABLE
+
+
+def test_a_game_stops_when_a_player_withdraws():
+    assert PLAYS_ON_AFTER_WITHDRAWAL is False
+
+
+def test_it_refuses_partnerships_and_says_why():
+    message = (
+        r"^Domino Pinochle has no partnerships: each of its 3 players plays alone, so it "
+        r"cannot be played in teams of 2$"
+    )
+    with pytest.raises(RulesError, match=message):
+        tables(OPTIONS, 2)
+    with pytest.raises(RulesError, match=r"^Domino Pinochle has no partnerships: each of its 3"):
+        entry_fields(Table(players=4, partnerships=True), OPTIONS)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_it_refuses_a_table_of_other_than_3_players_and_says_why(players):
+    message = (
+        rf"^Domino Pinochle is played by 3 players, not {players}: the double-six set deals "
+        r"9 tiles to each of 3 and leaves one for the widow$"
+    )
+    with pytest.raises(RulesError, match=message):
+        entry_fields(Table(players=players), OPTIONS)
+    with pytest.raises(RulesError, match=message):
+        entry_from_data({}, Table(players=players), OPTIONS)
+    with pytest.raises(RulesError, match=message):
+        score_entry(Entry(), Table(players=players), OPTIONS)
+    with pytest.raises(RulesError, match=message):
+        fold([], Table(players=players), OPTIONS)
+
+
+def test_the_form_asks_for_the_widow_each_players_melds_and_trick_points():
+    widow, melds, typed, tricks = entry_fields(TABLE, OPTIONS)
+    assert (widow.name, widow.label, widow.kind) == ("widow", "The widow", TILES)
+    assert (melds.label, melds.kind, melds.per) == ("melds (tiles)", TILES, PER_PLAYER)
+    assert melds.help.startswith("One meld per group, groups separated by /")
+    assert melds.keys(TABLE) == ("melds_0", "melds_1", "melds_2")
+    assert (typed.name, typed.label) == ("meld_points", "or meld points, typed")
+    assert typed.keys(TABLE) == ("meld_points_0", "meld_points_1", "meld_points_2")
+    assert (tricks.name, tricks.label, tricks.help) == ("tricks", "trick points", "44 in all")
+
+
+# The engine: a hand's entry
+
+
+def _data(**values):
+    """Return a hand's form data, every key blank unless given."""
+    data = {"widow": ""}
+    for player in range(3):
+        data |= {f"melds_{player}": "", f"meld_points_{player}": None, f"tricks_{player}": None}
+    return data | values
+
+
+def _refused(data, *, options=OPTIONS):
+    with pytest.raises(RulesError) as refused:
+        entry_from_data(data, TABLE, options)
+    return refused.value
+
+
+def test_it_reads_melds_as_tiles_typed_points_and_trick_points():
+    data = _data(
+        widow="[0-1]",
+        melds_0="[1-6] [2-6] [3-6] [4-6] / [0-0] [1-1] [2-2]",
+        meld_points_2=3,
+        tricks_0=20,
+        tricks_1=14,
+        tricks_2=10,
+        csrfmiddlewaretoken="ignored",
+    )
+    entry = entry_from_data(data, TABLE, OPTIONS)
+    assert entry == Entry(
+        widow=(0, 1),
+        melds=((((1, 6), (2, 6), (3, 6), (4, 6)), ((0, 0), (1, 1), (2, 2))), None, None),
+        meld_points=(None, None, 3),
+        tricks=(20, 14, 10),
+    )
+
+
+def test_a_hand_scores_each_players_melds_and_trick_points():
+    data = _data(
+        widow="[0-1]",
+        melds_0="[1-6] [2-6] [3-6] [4-6] / [0-0] [1-1] [2-2]",
+        meld_points_2=3,
+        tricks_0=20,
+        tricks_1=14,
+        tricks_2=10,
+    )
+    scored = score_entry(entry_from_data(data, TABLE, OPTIONS), TABLE, OPTIONS)
+    assert scored.points == (9 + 20, 0 + 14, 3 + 10)
+    assert scored.lines == (
+        "melds 9, tricks 20",
+        "no melds, tricks 14",
+        "melds 3 (typed), tricks 10",
+    )
+    assert scored.notes == (
+        "Player 1: [1-6] [2-6] [3-6] [4-6] in suit 6: 6 points",
+        "Player 1: [0-0] [1-1] [2-2] doubles: 3 points",
+    )
+
+
+def test_a_hand_won_on_melds_scores_the_melds_alone():
+    scored = score_entry(Entry(meld_points=(12, None, 9)), TABLE, OPTIONS)
+    assert scored.points == (12, 0, 9)
+    assert scored.lines == (
+        "melds 12 (typed), tricks not played",
+        "no melds, tricks not played",
+        "melds 9 (typed), tricks not played",
+    )
+
+
+def test_a_four_tile_meld_the_widow_completes_scores_3_and_a_three_tile_one_2():
+    data = _data(widow="[4-6]", melds_0="[1-6] [2-6] [3-6] [4-6]")
+    four = score_entry(entry_from_data(data, TABLE, OPTIONS), TABLE, OPTIONS)
+    assert four.points == (3, 0, 0)
+    assert four.notes == ("Player 1: [1-6] [2-6] [3-6] [4-6] in suit 6 (with the widow): 3 points",)
+    data = _data(widow="[4-6]", melds_1="[4-6] [5-6] [6-6]")
+    assert score_entry(entry_from_data(data, TABLE, OPTIONS), TABLE, OPTIONS).points == (0, 2, 0)
+
+
+def test_the_widow_bonus_rule_holds_whatever_the_events_bonus():
+    options = clean_options({"four_tile_bonus": 5})
+    data = _data(widow="[4-6]", melds_0="[1-6] [2-6] [3-6] [4-6] / [0-5] [1-5] [2-5] [3-5]")
+    entry = entry_from_data(data, TABLE, options)
+    assert score_entry(entry, TABLE, options).points == (3 + 9, 0, 0)
+
+
+def test_only_one_meld_in_the_hand_can_use_the_widow():
+    data = _data(widow="[3-6]", melds_0="[1-6] [2-6] [3-6]", melds_2="[3-6] [4-6] [5-6]")
+    refused = _refused(data)
+    assert refused.field == "melds_2"
+    assert str(refused) == "[3-6] is in Player 1's meld and Player 3's; a tile is in one meld only"
+
+
+def test_one_player_cannot_use_the_widow_in_two_melds():
+    refused = _refused(_data(widow="[3-6]", melds_0="[1-6] [2-6] [3-6] / [3-6] [4-6] [5-6]"))
+    assert refused.field == "melds_0"
+    assert str(refused) == "[3-6] is in two of Player 1's melds; a tile is in one meld only"
+
+
+def test_melds_as_tiles_need_the_widow_and_it_says_why():
+    refused = _refused(_data(melds_1="[1-6] [2-6] [3-6]"))
+    assert refused.field == "widow"
+    assert str(refused) == (
+        "Enter the widow: Player 2's melds are entered as tiles, and a meld the widow "
+        "completes earns no points for it"
+    )
+
+
+def test_typed_meld_points_need_no_widow():
+    entry = entry_from_data(_data(meld_points_0=6, meld_points_1=0), TABLE, OPTIONS)
+    assert entry.widow is None
+    assert entry.meld_points == (6, 0, None)
+
+
+def test_a_players_melds_are_tiles_or_typed_points_not_both():
+    refused = _refused(_data(widow="[0-0]", melds_0="[1-6] [2-6] [3-6]", meld_points_0=3))
+    assert refused.field == "meld_points_0"
+    assert str(refused) == (
+        "Player 1's melds are entered both as tiles and as typed points; keep one: "
+        "the tiles give the points"
+    )
+
+
+@pytest.mark.parametrize(
+    ("widow", "message"),
+    [
+        ("[1-1] [2-2]", "The widow is one tile, not 2"),
+        ("[6-7]", "[6-7] is not in a double-six set"),
+        (5, "The widow: write tiles as text, like [4-6], not 5"),
+    ],
+)
+def test_it_refuses_a_widow_that_is_not_one_tile_of_the_set(widow, message):
+    refused = _refused(_data(widow=widow))
+    assert refused.field == "widow"
+    assert str(refused) == message
+
+
+def test_a_blank_widow_is_not_entered():
+    assert entry_from_data(_data(widow="  "), TABLE, OPTIONS).widow is None
+    assert entry_from_data({"widow": None}, TABLE, OPTIONS).widow is None
+
+
+@pytest.mark.parametrize(
+    ("melds", "message"),
+    [
+        (
+            "[4-6] [5-6] [6-6] [1-1] [2-2] [3-3]",
+            "Player 2's melds: [4-6] [5-6] [6-6] [1-1] [2-2] [3-3] is 6 tiles, but a meld "
+            "holds 3 or 4, so put / between two melds",
+        ),
+        ("[4-6] [5-6]", "Player 2's melds: [4-6] [5-6] is 2 tiles, but a meld holds 3 or 4"),
+        ("[4-6] [5-6] [4-6]", "Player 2's melds hold [4-6] twice"),
+        ("[4-6] [5-6] [7-7]", "[7-7] is not in a double-six set"),
+        (
+            "[1-6] [2-6] [4-6]",
+            "[1-6] [2-6] [4-6] is not a meld: a meld is 3 or 4 tiles of one suit with "
+            "consecutive values, or doubles with consecutive numbers",
+        ),
+        (
+            "[0-6] [1-6] [2-6] [3-6] / [0-5] [1-5] [2-5] [3-5] / [0-0] [1-1] [2-2]",
+            "Player 2 melds 11 tiles from a hand of 9",
+        ),
+        (["[4-6]"], "Player 2's melds: write tiles as text, like [4-6], not ['[4-6]']"),
+    ],
+)
+def test_it_refuses_melds_that_are_not_legal_and_says_why(melds, message):
+    refused = _refused(_data(widow="[4-4]", melds_1=melds))
+    assert refused.field == "melds_1"
+    assert str(refused) == message
+
+
+def test_an_event_that_keeps_the_widow_out_of_melds_refuses_a_meld_with_it():
+    options = clean_options({"widow_completes_melds": False})
+    refused = _refused(_data(widow="[3-6]", melds_0="[1-6] [2-6] [3-6]"), options=options)
+    assert refused.field == "melds_0"
+    assert str(refused) == "[3-6] is the widow, and this event's rules keep it out of melds"
+
+
+def test_a_slash_between_two_numbers_is_a_tile_not_a_break_between_melds():
+    entry = entry_from_data(
+        _data(widow="[0-0]", melds_0="4/6 5/6 6/6/ [1-1] [2-2] [3-3] /"), TABLE, OPTIONS
+    )
+    assert entry.melds[0] == (((4, 6), (5, 6), (6, 6)), ((1, 1), (2, 2), (3, 3)))
+
+
+def test_melds_of_nothing_but_slashes_are_blank():
+    assert entry_from_data(_data(melds_0=" / "), TABLE, OPTIONS).melds == (None, None, None)
+
+
+def test_reachable_meld_totals_follow_from_a_9_tile_hand_under_the_default_rules():
+    assert reachable_meld_totals(OPTIONS) == (0, 2, 3, 5, 6, 8, 9, 11, 12)
+
+
+def test_reachable_meld_totals_follow_the_events_meld_settings():
+    assert reachable_meld_totals({"widow_completes_melds": False}) == (0, 3, 6, 9, 12)
+    assert reachable_meld_totals({"four_tile_bonus": 0}) == (0, 2, 3, 4, 5, 6, 7, 8, 9)
+    assert reachable_meld_totals({"four_tile_bonus": 5}) == (0, 2, 3, 5, 6, 8, 9, 11, 12, 14, 18)
+
+
+def test_typed_meld_points_no_melds_can_make_are_refused_with_the_totals_they_can():
+    refused = _refused(_data(meld_points_1=7))
+    assert refused.field == "meld_points_1"
+    assert str(refused) == (
+        "Player 2's meld points: 7 is not a total melds can make; under this event's rules "
+        "a player's melds make 0, 2, 3, 5, 6, 8, 9, 11 or 12"
+    )
+
+
+def test_typed_meld_points_follow_the_events_meld_settings():
+    options = clean_options({"widow_completes_melds": "off"})
+    refused = _refused(_data(meld_points_0=2), options=options)
+    assert refused.field == "meld_points_0"
+    assert str(refused).endswith("a player's melds make 0, 3, 6, 9 or 12")
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        (-3, "Player 3's meld points: -3 is less than 0"),
+        ("6", "Player 3's meld points: '6' is not a whole number"),
+        (True, "Player 3's meld points: True is not a whole number"),
+    ],
+)
+def test_it_refuses_typed_meld_points_that_are_not_a_count(value, message):
+    refused = _refused(_data(meld_points_2=value))
+    assert refused.field == "meld_points_2"
+    assert str(refused) == message
+
+
+def test_trick_points_left_blank_for_one_player_are_refused():
+    refused = _refused(_data(tricks_0=30, tricks_2=14))
+    assert refused.field == "tricks_1"
+    assert str(refused) == (
+        "Player 2's trick points are blank: enter every player's trick points, or none when "
+        "the tricks were not played"
+    )
+
+
+def test_trick_points_that_do_not_total_44_are_refused_on_the_first_trick_field():
+    refused = _refused(_data(tricks_0=20, tricks_1=13, tricks_2=10))
+    assert refused.field == "tricks_0"
+    assert str(refused) == "The trick points add up to 43; a hand's tricks hold exactly 44"
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        (45, "Player 2's trick points: 45 is more than 44"),
+        (-1, "Player 2's trick points: -1 is less than 0"),
+        (2.5, "Player 2's trick points: 2.5 is not a whole number"),
+    ],
+)
+def test_it_refuses_trick_points_that_are_not_a_count_up_to_44(value, message):
+    refused = _refused(_data(tricks_0=0, tricks_1=value, tricks_2=0))
+    assert refused.field == "tricks_1"
+    assert str(refused) == message
+
+
+def test_an_entry_needs_one_value_per_player():
+    with pytest.raises(RulesError, match=r"^The meld points: enter 3 values, one each, not 2$"):
+        score_entry(Entry(meld_points=(0, 0)), TABLE, OPTIONS)
+
+
+def test_an_entry_of_no_melds_as_tiles_is_read_as_no_melds():
+    entry = Entry(melds=((), None, None), meld_points=(3, None, None))
+    assert score_entry(entry, TABLE, OPTIONS).points == (3, 0, 0)
+
+
+# Every legal meld of the double-six set: runs in a suit, and runs of doubles.
+SEQUENCE_MELDS = tuple(
+    tuple((value, suit) for value in range(start, start + length))
+    for suit in range(7)
+    for length in (3, 4)
+    for start in range(suit - length + 2)
+)
+DOUBLES_MELDS = tuple(
+    tuple((value, value) for value in range(start, start + length))
+    for length in (3, 4)
+    for start in range(7 - length + 1)
+)
+ALL_MELDS = SEQUENCE_MELDS + DOUBLES_MELDS
+
+
+@st.composite
+def trick_splits(draw):
+    first = draw(st.integers(0, 44))
+    second = draw(st.integers(0, 44 - first))
+    return (first, second, 44 - first - second)
+
+
+@st.composite
+def entries(draw):
+    """Draw a hand the rules allow: each player's melds as tiles, typed or none."""
+    widow = draw(st.sampled_from(full_set(6)))
+    placed, widow_used = set(), False
+    melds, typed = [], []
+    for _player in range(3):
+        way = draw(st.sampled_from(["tiles", "typed", "none"]))
+        chosen, from_hand = [], 0
+        for meld in (
+            draw(st.lists(st.sampled_from(ALL_MELDS), max_size=3)) if way == "tiles" else []
+        ):
+            uses_widow = widow in meld
+            if placed & set(meld) or (uses_widow and widow_used):
+                continue
+            if from_hand + len(meld) - uses_widow > 9:
+                continue
+            chosen.append(meld)
+            placed |= set(meld)
+            widow_used |= uses_widow
+            from_hand += len(meld) - uses_widow
+        melds.append(tuple(chosen) or None)
+        points = draw(st.sampled_from(reachable_meld_totals(OPTIONS)))
+        typed.append(points if way == "typed" else None)
+    tricks = draw(st.one_of(st.just((None, None, None)), trick_splits()))
+    shown = widow if any(melds) or draw(st.booleans()) else None
+    return Entry(widow=shown, melds=tuple(melds), meld_points=tuple(typed), tricks=tricks)
+
+
+@given(entries())
+def test_an_entry_reads_back_from_its_data_unchanged(entry):
+    assert entry_from_data(entry_to_data(entry), TABLE, OPTIONS) == entry
+
+
+@given(entries())
+def test_melds_entered_as_tiles_make_a_total_the_typed_check_accepts(entry):
+    scored = score_entry(entry, TABLE, OPTIONS)
+    tricks = entry.tricks if entry.tricks[0] is not None else (0, 0, 0)
+    for player in range(3):
+        assert scored.points[player] - tricks[player] in reachable_meld_totals(OPTIONS)
+
+
+def test_an_entry_gives_its_data_in_the_forms_keys():
+    entry = Entry(
+        widow=(4, 6),
+        melds=((((1, 6), (2, 6), (3, 6), (4, 6)), ((0, 0), (1, 1), (2, 2))), None, None),
+        meld_points=(None, 5, None),
+    )
+    assert entry_to_data(entry) == {
+        "widow": "[4-6]",
+        "melds_0": "[1-6] [2-6] [3-6] [4-6] / [0-0] [1-1] [2-2]",
+        "melds_1": "",
+        "melds_2": "",
+        "meld_points_0": None,
+        "meld_points_1": 5,
+        "meld_points_2": None,
+        "tricks_0": None,
+        "tricks_1": None,
+        "tricks_2": None,
+    }
+
+
+# The engine: the game
+
+# Seven hands of 12 meld points and 22 trick points each take Players 1 and 2 to 238.
+TO_238 = [Entry(meld_points=(12, 12, 0), tricks=(22, 22, 0))] * 7
+
+
+def test_the_game_adds_up_melds_and_tricks_hand_by_hand():
+    entries = [
+        Entry(meld_points=(5, 0, 3), tricks=(20, 14, 10)),
+        Entry(meld_points=(0, 6, 0), tricks=(4, 30, 10)),
+    ]
+    assert fold(entries, TABLE, OPTIONS) == Fold((29, 50, 23))
+
+
+def test_a_game_with_no_hands_stands_at_nothing():
+    assert fold([], TABLE, OPTIONS) == Fold((0, 0, 0))
+
+
+def test_a_player_with_the_highest_total_at_250_after_melds_wins_without_the_tricks():
+    state = fold([*TO_238, Entry(meld_points=(12, 9, 0))], TABLE, OPTIONS)
+    assert state == Fold((250, 247, 0), finished=True, winners=(0,), ended_at=7)
+
+
+def test_two_players_past_250_on_melds_the_highest_wins():
+    state = fold([*TO_238, Entry(meld_points=(9, 12, 0))], TABLE, OPTIONS)
+    assert state.totals == (247, 250, 0)
+    state = fold([*TO_238, Entry(meld_points=(12, 11, 0))], TABLE, OPTIONS)
+    assert state.winner == 0
+    assert state.totals == (250, 249, 0)
+
+
+def test_tricks_of_a_hand_won_on_melds_are_refused_on_the_trick_field():
+    hand = Entry(meld_points=(9, 12, 0), tricks=(20, 20, 4))
+    with pytest.raises(RulesError) as refused:
+        fold([*TO_238, hand], TABLE, OPTIONS)
+    assert refused.value.field == "tricks_0"
+    assert str(refused.value) == (
+        "Player 2 reached 250 on melds, so hand 8's tricks are not played: clear them"
+    )
+
+
+def test_hands_after_the_game_is_won_are_refused():
+    won = [*TO_238, Entry(meld_points=(12, 9, 0))]
+    with pytest.raises(RulesError) as refused:
+        fold([*won, Entry(meld_points=(3, 0, 0)), Entry()], TABLE, OPTIONS)
+    assert (
+        str(refused.value)
+        == "The game was won at hand 8, so hands 9-10 cannot stand; delete them first"
+    )
+
+
+def test_a_hand_nobody_won_on_melds_asks_for_its_trick_points():
+    state = fold([Entry(meld_points=(3, 0, 0))], TABLE, OPTIONS)
+    assert state == Fold(
+        (3, 0, 0),
+        decision=Decision(
+            hand=0,
+            field="tricks_0",
+            message="Nobody won hand 1 on melds: enter each player's trick points (44 in all)",
+        ),
+    )
+
+
+def test_a_tie_on_melds_past_250_asks_for_the_tricks_and_they_decide():
+    tied = [*TO_238, Entry(meld_points=(12, 12, 0))]
+    state = fold(tied, TABLE, OPTIONS)
+    assert state.totals == (250, 250, 0)
+    assert not state.finished
+    assert state.decision.hand == 7
+    assert state.decision.message.startswith("Nobody won hand 8 on melds")
+    tied[-1] = Entry(meld_points=(12, 12, 0), tricks=(14, 30, 0))
+    assert fold(tied, TABLE, OPTIONS) == Fold((264, 280, 0), True, (1,), 7)
+
+
+def test_a_tie_after_the_tricks_leaves_the_game_open_for_another_hand():
+    tied = [*TO_238, Entry(meld_points=(12, 12, 0), tricks=(22, 22, 0))]
+    state = fold(tied, TABLE, OPTIONS)
+    assert state == Fold((272, 272, 0))
+    assert not state.tied
+    state = fold([*tied, Entry(meld_points=(0, 3, 0))], TABLE, OPTIONS)
+    assert state == Fold((272, 275, 0), True, (1,), 8)
+
+
+def test_an_earlier_hand_without_its_trick_points_is_refused():
+    with pytest.raises(RulesError, match=r"^Hand 1 needs its trick points before the next hand$"):
+        fold([Entry(meld_points=(3, 0, 0)), Entry()], TABLE, OPTIONS)
+
+
+def test_a_bad_hand_in_the_game_is_named_with_its_field():
+    entries = [Entry(tricks=(20, 14, 10)), Entry(meld_points=(0, 7, 0), tricks=(20, 14, 10))]
+    with pytest.raises(RulesError) as refused:
+        fold(entries, TABLE, OPTIONS)
+    assert refused.value.field == "meld_points_1"
+    assert str(refused.value).startswith("Hand 2: Player 2's meld points: 7 is not a total")
+
+
+def test_melds_entered_as_tiles_count_in_the_game():
+    hand = entry_from_data(
+        _data(widow="[0-1]", melds_1="[1-6] [2-6] [3-6]", tricks_0=20, tricks_1=14, tricks_2=10),
+        TABLE,
+        OPTIONS,
+    )
+    assert fold([hand], TABLE, OPTIONS).totals == (20, 17, 10)
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.lists(st.sampled_from(reachable_meld_totals({})), min_size=3, max_size=3),
+            trick_splits(),
+        ),
+        max_size=30,
+    )
+)
+def test_the_game_totals_are_the_hands_points_added_up(hands):
+    played = []
+    for melds, tricks in hands:
+        hand = Entry(meld_points=tuple(melds), tricks=tricks)
+        try:
+            state = fold([*played, hand], TABLE, OPTIONS)
+        except RulesError:
+            hand = Entry(meld_points=tuple(melds))
+            state = fold([*played, hand], TABLE, OPTIONS)
+        played.append(hand)
+        assert state.decision is None
+        points = [score_entry(entry, TABLE, OPTIONS).points for entry in played]
+        assert state.totals == tuple(map(sum, zip(*points, strict=True)))
+        if state.finished:
+            assert state.winners == (state.totals.index(max(state.totals)),)
+            assert state.totals.count(max(state.totals)) == 1
+            assert state.ended_at == len(played) - 1
+            break

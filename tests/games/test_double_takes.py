@@ -6,18 +6,29 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from games.engine import INT, PER_SIDE, Fold, Table, TableRule
 from games.rules import RulesError
 from games.rules.double_takes import (
     DOUBLES,
+    PLAYS_ON_AFTER_WITHDRAWAL,
     REVOKE_PENALTY,
+    TEAM_SIZES,
+    Entry,
+    check_left_over_tile,
     clean_options,
     describe_result,
+    entry_fields,
+    entry_from_data,
+    entry_to_data,
+    fold,
     house_rules,
     points_per_shuffle,
     rounds_per_shuffle,
+    score_entry,
     score_round,
     score_shuffle,
     side_count,
+    tables,
     target_score,
     tiles_left_over,
     tiles_per_player,
@@ -150,9 +161,10 @@ def test_the_doubles_of_a_round_cannot_pass_16():
 
 def test_a_side_cannot_take_more_doubles_than_its_tricks_hold():
     with pytest.raises(
-        RulesError, match=r"^Player 2 took 1 tricks, so cannot have taken 3 doubles$"
-    ):
+        RulesError, match=r"^Player 2 took 1 trick, so cannot have taken 3 doubles$"
+    ) as refused:
         score_round([16, 1], [0, 3], players=2)
+    assert refused.value.field == "doubles_1"
 
 
 def test_it_names_the_player_with_a_bad_entry():
@@ -252,10 +264,14 @@ def shuffles(draw):
         cuts = draw(st.lists(st.integers(0, per_player), min_size=sides - 1, max_size=sides - 1))
         edges = [0, *sorted(cuts), per_player]
         all_tricks.append([high - low for low, high in pairwise(edges)])
-    # Each double goes to a side whose tricks in that round still have room for it.
-    room = [
-        [count * players + tiles_left_over(players) for count in tricks] for tricks in all_tricks
-    ]
+    # Each double goes to a side whose tricks in that round still have room for it; with
+    # 3 players the tile left over joins the last trick of the shuffle, taken by a side
+    # with a trick in the last round.
+    room = [[count * players for count in tricks] for tricks in all_tricks]
+    if tiles_left_over(players):
+        last = all_tricks[-1]
+        taker = draw(st.sampled_from([side for side in range(sides) if last[side]]))
+        room[-1][taker] += tiles_left_over(players)
     doubles = [[0] * sides for _ in all_tricks]
     for _ in range(DOUBLES):
         open_slots = [
@@ -281,17 +297,382 @@ def test_the_points_of_a_whole_shuffle_match_the_derived_count(shuffle):
     assert result.winners
 
 
-def test_the_players_at_a_table_are_an_option_defaulting_to_4():
-    assert clean_options({}) == {"players": 4}
+def test_the_players_at_a_table_playing_alone_are_an_option_defaulting_to_3():
+    assert clean_options({}) == {"table_size": 3}
+    assert clean_options({"table_size": "2"}) == {"table_size": 2}
     assert target_score({}) is None
 
 
+def test_the_table_size_option_is_2_or_3_since_4_players_play_as_partners():
+    with pytest.raises(RulesError, match=r"^Players at a table: 4 is more than 3$"):
+        clean_options({"table_size": 4})
+
+
+def test_the_old_players_option_is_gone():
+    with pytest.raises(RulesError, match=r'^Double Takes has no house rule called "players"$'):
+        clean_options({"players": 4})
+
+
 def test_the_house_rules_give_the_points_of_a_shuffle():
-    two = house_rules({"players": 2})
+    two = house_rules({"table_size": 2})
+    assert two[0] == "Each table seats 2 players, each playing alone (3 where the numbers need it)."
     assert any("68 tricks and 16 doubles make 84 points a shuffle" in rule for rule in two)
-    assert two[0].startswith("Each table seats 2 players, each playing alone.")
-    three = house_rules({"players": "3"})
-    assert "The one tile left over is added to the last trick of the shuffle." in three
-    four = house_rules({})
-    assert four[0].startswith("Each table seats 4 players in 2 partnerships.")
+    three = house_rules({"table_size": "3"})
+    assert (
+        three[0] == "Each table seats 3 players, each playing alone (2 where the numbers need it)."
+    )
+    assert (
+        "With 3 players the one tile left over is added to the last trick of the shuffle, so a "
+        "double taken with it counts only in the last round." in three
+    )
+    assert any("45 tricks and 16 doubles make 61 points a shuffle" in rule for rule in three)
+    four = house_rules({}, team_size=2)
+    assert four[0] == (
+        "Each table seats 4 players in 2 partnerships: players 1 and 3 against 2 and 4."
+    )
     assert any("make 50 points" in rule for rule in four)
+    assert not any("left over" in rule for rule in four)
+    assert not any("make 84 points" in rule or "make 61 points" in rule for rule in four)
+
+
+def test_house_rules_refuse_a_team_size_the_game_does_not_have():
+    message = (
+        r"^Double Takes is played alone or in partnerships of 2 \(4 players, two against "
+        r"two\), not in teams of 3$"
+    )
+    with pytest.raises(RulesError, match=message):
+        house_rules({}, team_size=3)
+
+
+# The engine: tables
+
+OPTIONS = clean_options({})
+PAIR = Table(players=2)
+THREE = Table(players=3)
+PARTNERS = Table(players=4, partnerships=True)
+
+
+def test_it_is_played_alone_or_in_partnerships_of_2():
+    assert TEAM_SIZES == (1, 2)
+
+
+def test_a_game_stops_when_a_player_withdraws():
+    assert PLAYS_ON_AFTER_WITHDRAWAL is False
+
+
+def test_players_alone_sit_2_or_3_at_a_table_aiming_for_the_events_table_size():
+    assert tables(OPTIONS, 1) == TableRule(sizes=(2, 3), preferred=3)
+    assert tables(clean_options({"table_size": 2}), 1) == TableRule(sizes=(2, 3), preferred=2)
+    assert tables(OPTIONS, 1).table(3) == THREE
+
+
+def test_partnerships_sit_two_at_a_table_four_players_in_all():
+    rule = tables(OPTIONS, 2)
+    assert rule == TableRule(sizes=(2,), preferred=2, team_size=2)
+    assert rule.table(2) == PARTNERS
+
+
+def test_it_refuses_teams_of_3():
+    with pytest.raises(RulesError, match=r"not in teams of 3$"):
+        tables(OPTIONS, 3)
+
+
+@pytest.mark.parametrize(
+    ("table", "message"),
+    [
+        (
+            Table(players=4),
+            "4 players at a Double Takes table play as two partnerships, not each alone",
+        ),
+        (
+            Table(players=2, partnerships=True),
+            "Double Takes partnerships need 4 players, two against two, not 2",
+        ),
+        (Table(players=5), "Double Takes is played by 2, 3 or 4 players, not 5"),
+        (Table(players=1), "Double Takes is played by 2, 3 or 4 players, not 1"),
+    ],
+)
+def test_it_refuses_a_table_the_game_cannot_be_played_at_and_says_why(table, message):
+    for call in (
+        lambda: entry_fields(table, OPTIONS),
+        lambda: entry_from_data({}, table, OPTIONS),
+        lambda: score_entry(Entry((9, 8), (0, 0), (0, 0)), table, OPTIONS),
+        lambda: fold([], table, OPTIONS),
+    ):
+        with pytest.raises(RulesError) as refused:
+            call()
+        assert str(refused.value) == message
+
+
+def test_the_form_asks_each_side_for_tricks_doubles_and_revokes():
+    tricks, doubles, revokes = entry_fields(PARTNERS, OPTIONS)
+    assert (tricks.name, tricks.kind, tricks.per, tricks.required) == (
+        "tricks",
+        INT,
+        PER_SIDE,
+        True,
+    )
+    assert (doubles.name, doubles.required) == ("doubles", True)
+    assert (revokes.name, revokes.required) == ("revokes", False)
+    assert tricks.keys(PARTNERS) == ("tricks_0", "tricks_1")
+    assert doubles.keys(THREE) == ("doubles_0", "doubles_1", "doubles_2")
+
+
+# The engine: a round's entry
+
+
+def _refused(data, table):
+    with pytest.raises(RulesError) as refused:
+        entry_from_data(data, table, OPTIONS)
+    return refused.value
+
+
+def test_it_reads_a_rounds_counts_with_blank_revokes_as_none():
+    data = {"tricks_0": 9, "tricks_1": 8, "doubles_0": 5, "doubles_1": 3, "revokes_0": None}
+    entry = entry_from_data(data | {"csrfmiddlewaretoken": "x"}, PARTNERS, OPTIONS)
+    assert entry == Entry(tricks=(9, 8), doubles=(5, 3), revokes=(0, 0))
+
+
+def test_partnerships_score_a_round_per_side():
+    scored = score_entry(Entry((9, 8), (5, 3), (0, 0)), PARTNERS, OPTIONS)
+    assert scored.points == (14, 11)
+    assert scored.lines == ("9 tricks, 5 doubles", "8 tricks, 3 doubles")
+    assert scored.notes == ()
+
+
+def test_revokes_cost_5_each_and_may_leave_a_side_below_nothing():
+    scored = score_entry(Entry((16, 1), (15, 1), (0, 2)), PAIR, OPTIONS)
+    assert scored.points == (31, 1 + 1 - 10)
+    assert scored.lines == ("16 tricks, 15 doubles", "1 trick, 1 double, 2 revokes: -10")
+
+
+def test_a_round_that_counts_the_tile_left_over_is_noted_as_the_last_round():
+    scored = score_entry(Entry((5, 5, 5), (16, 0, 0), (0, 0, 0)), THREE, OPTIONS)
+    assert scored.points == (21, 5, 5)
+    assert scored.notes == (
+        "Player 1 counts the tile left over, so this must be the last round of the shuffle",
+    )
+
+
+def _round(tricks, doubles, revokes=()):
+    """Return a partnership round's form data; None leaves a count blank."""
+    data = {}
+    for name, counts in (("tricks", tricks), ("doubles", doubles), ("revokes", revokes)):
+        data |= {f"{name}_{side}": count for side, count in enumerate(counts)}
+    return data
+
+
+@pytest.mark.parametrize(
+    ("data", "field", "message"),
+    [
+        (_round((9, None), (0, 0)), "tricks_1", "Side 2's tricks: enter a number, 0 if none"),
+        (_round((9, 8), (None, 0)), "doubles_0", "Side 1's doubles: enter a number, 0 if none"),
+        (_round(("9", 8), (0, 0)), "tricks_0", "Side 1's tricks: '9' is not a whole number"),
+        (
+            _round((9, 8), (0, 0), (0, 1.0)),
+            "revokes_1",
+            "Side 2's revokes: 1.0 is not a whole number",
+        ),
+        (_round((9, -1), (0, 0)), "tricks_1", "Side 2's tricks: -1 is less than 0"),
+        (_round((9, 8), (17, 0)), "doubles_0", "Side 1's doubles: 17 is more than 16"),
+        (_round((9, 8), (0, 0), (18, 0)), "revokes_0", "Side 1's revokes: 18 is more than 17"),
+        (
+            _round((16, 1), (0, 5)),
+            "doubles_1",
+            "Side 2 took 1 trick, so cannot have taken 5 doubles",
+        ),
+        (
+            _round((9, 7), (0, 0)),
+            "tricks_0",
+            "The tricks add up to 16; a round with 4 players has 17",
+        ),
+        (_round((9, 8), (9, 8)), "doubles_0", "The doubles add up to 17; the set holds 16"),
+    ],
+)
+def test_it_refuses_a_bad_round_naming_the_field_and_why(data, field, message):
+    refused = _refused(data, PARTNERS)
+    assert refused.field == field
+    assert str(refused) == message
+
+
+def test_a_player_who_took_no_trick_took_no_double_not_even_the_tile_left_over():
+    data = {"tricks_0": 8, "tricks_1": 7, "tricks_2": 0, "doubles_0": 0, "doubles_1": 0}
+    refused = _refused(data | {"doubles_2": 1}, THREE)
+    assert refused.field == "doubles_2"
+    assert str(refused) == "Player 3 took 0 tricks, so cannot have taken 1 double"
+
+
+def test_an_entry_needs_one_count_per_side():
+    with pytest.raises(RulesError, match=r"^The revokes: enter 2 values, one each, not 3$"):
+        score_entry(Entry((9, 8), (0, 0), (0, 0, 0)), PARTNERS, OPTIONS)
+
+
+def test_an_entry_gives_its_data_in_the_forms_keys():
+    assert entry_to_data(Entry((5, 5, 5), (1, 2, 3), (0, 1, 0))) == {
+        "tricks_0": 5,
+        "tricks_1": 5,
+        "tricks_2": 5,
+        "doubles_0": 1,
+        "doubles_1": 2,
+        "doubles_2": 3,
+        "revokes_0": 0,
+        "revokes_1": 1,
+        "revokes_2": 0,
+    }
+
+
+@st.composite
+def rounds(draw):
+    """Draw one round the rules allow at some table, with revokes."""
+    table = draw(st.sampled_from([PAIR, THREE, PARTNERS]))
+    per_player = tiles_per_player(table.players)
+    cuts = sorted(
+        draw(
+            st.lists(st.integers(0, per_player), min_size=table.sides - 1, max_size=table.sides - 1)
+        )
+    )
+    tricks = tuple(high - low for low, high in pairwise([0, *cuts, per_player]))
+    doubles = []
+    for count in tricks:
+        room = min(count * table.players, DOUBLES - sum(doubles))
+        doubles.append(draw(st.integers(0, room)))
+    revokes = tuple(draw(st.integers(0, 3)) for _ in tricks)
+    return table, Entry(tricks, tuple(doubles), revokes)
+
+
+@given(rounds())
+def test_an_entry_reads_back_from_its_data_unchanged(drawn):
+    table, entry = drawn
+    assert entry_from_data(entry_to_data(entry), table, OPTIONS) == entry
+
+
+# The engine: the game (one shuffle)
+
+PARTNERS_SHUFFLE = [Entry((9, 8), (5, 3), (0, 0)), Entry((10, 7), (4, 4), (2, 0))]
+
+
+def test_the_game_is_finished_after_the_last_round_and_the_higher_side_wins():
+    state = fold(PARTNERS_SHUFFLE, PARTNERS, OPTIONS)
+    assert state == Fold((18, 22), finished=True, winners=(1,), ended_at=1)
+
+
+def test_a_game_in_progress_has_no_result():
+    assert fold(PARTNERS_SHUFFLE[:1], PARTNERS, OPTIONS) == Fold((14, 11))
+    assert fold([], PARTNERS, OPTIONS) == Fold((0, 0))
+
+
+def test_sides_level_on_the_highest_total_tie():
+    rounds = [Entry((9, 8), (4, 4), (0, 0)), Entry((8, 9), (4, 4), (0, 0))]
+    state = fold(rounds, PARTNERS, OPTIONS)
+    assert state.winners == (0, 1)
+    assert state.tied
+
+
+def test_a_total_may_be_negative_after_revokes():
+    rounds = [
+        Entry((17, 0), (4, 0), (0, 3)),
+        Entry((17, 0), (4, 0), (0, 1)),
+        Entry((17, 0), (4, 0), (0, 0)),
+        Entry((16, 1), (2, 2), (0, 0)),
+    ]
+    state = fold(rounds, PAIR, OPTIONS)
+    assert state == Fold((81, 1 + 2 - 20), True, (0,), 3)
+
+
+def test_rounds_after_the_last_are_refused():
+    with pytest.raises(RulesError) as refused:
+        fold([*PARTNERS_SHUFFLE, Entry((9, 8), (0, 0), (0, 0))], PARTNERS, OPTIONS)
+    assert str(refused.value) == (
+        "A shuffle for 4 players deals 2 rounds, and the game ended with round 2, so hand 3 "
+        "cannot stand; delete them first"
+    )
+
+
+def test_the_doubles_of_the_shuffle_must_add_up_to_16_once_all_rounds_are_in():
+    rounds = [Entry((9, 8), (5, 3), (0, 0)), Entry((10, 7), (4, 3), (0, 0))]
+    with pytest.raises(RulesError) as refused:
+        fold(rounds, PARTNERS, OPTIONS)
+    assert refused.value.field == "doubles_0"
+    assert str(refused.value) == "The doubles taken over the shuffle add up to 15; the set holds 16"
+
+
+def test_the_doubles_so_far_never_pass_16():
+    rounds = [Entry((10, 7), (9, 3), (0, 0)), Entry((10, 7), (4, 1), (0, 0))]
+    with pytest.raises(RulesError, match="add up to 17; the set holds 16"):
+        fold(rounds, PAIR, OPTIONS)
+
+
+# The tile left over (3 players)
+
+THREE_SHUFFLE = [
+    Entry((5, 5, 5), (2, 2, 1), (0, 0, 0)),
+    Entry((5, 5, 5), (2, 2, 1), (0, 0, 0)),
+    Entry((5, 5, 5), (1, 1, 4), (0, 0, 0)),
+]
+
+
+def test_the_tile_left_over_may_be_counted_in_the_last_round():
+    rounds = [*THREE_SHUFFLE[:2], Entry((1, 4, 10), (4, 0, 2), (0, 0, 0))]
+    state = fold(rounds, THREE, OPTIONS)
+    assert state.finished
+    assert state.totals == (7 + 7 + 1 + 4, 7 + 7 + 4 + 0, 6 + 6 + 10 + 2)
+
+
+def test_the_tile_left_over_counted_in_an_earlier_round_is_refused_naming_the_round():
+    rounds = [Entry((1, 4, 10), (4, 0, 2), (0, 0, 0)), *THREE_SHUFFLE[1:]]
+    with pytest.raises(RulesError) as refused:
+        fold(rounds, THREE, OPTIONS)
+    assert refused.value.field == "doubles_0"
+    assert str(refused.value) == (
+        "Round 1: Player 1 took 1 trick, so cannot have taken 4 doubles: the tile left over "
+        "is added to the last trick of the shuffle, so it counts only in round 3"
+    )
+
+
+def test_only_the_side_that_took_the_last_trick_counts_the_tile_left_over():
+    no_doubles = Entry((5, 5, 5), (0, 0, 0), (0, 0, 0))
+    rounds = [no_doubles, no_doubles, Entry((1, 3, 11), (4, 10, 2), (0, 0, 0))]
+    with pytest.raises(RulesError) as refused:
+        fold(rounds, THREE, OPTIONS)
+    assert refused.value.field == "doubles_1"
+    assert str(refused.value) == (
+        "Round 3: Player 1 and Player 2 both count the tile left over, but it is added to the "
+        "last trick of the shuffle, which one of them took"
+    )
+
+
+def test_the_tile_left_over_is_checked_in_a_shuffle_as_well():
+    rounds = [([1, 4, 10], [4, 0, 2], None), *([[5, 5, 5], [2, 2, 1], None],) * 2]
+    with pytest.raises(RulesError, match=r"^Round 1: Player 1 took 1 trick, so cannot have"):
+        score_shuffle(rounds, players=3)
+
+
+def test_a_round_without_the_tile_left_over_passes_its_check_anywhere():
+    score = score_round([5, 5, 5], [5, 5, 5], players=3)
+    assert check_left_over_tile(score, players=3, number=1) is None
+
+
+def test_errors_in_a_shuffles_round_name_the_round_and_field():
+    rounds = [([9, 8], [0, 0], [0, -1])]
+    with pytest.raises(
+        RulesError, match=r"^Round 1: Side 2's revokes: -1 is less than 0$"
+    ) as refused:
+        score_shuffle(rounds, players=4)
+    assert refused.value.field == "revokes_1"
+
+
+@given(shuffles())
+def test_a_whole_shuffle_in_the_engine_holds_the_derived_points_and_the_best_win(shuffle):
+    players, drawn = shuffle
+    table = {2: PAIR, 3: THREE, 4: PARTNERS}[players]
+    entries = [
+        Entry(tuple(tricks), tuple(doubles), (0,) * table.sides) for tricks, doubles, _ in drawn
+    ]
+    state = fold(entries, table, OPTIONS)
+    assert state.finished
+    assert state.ended_at == len(entries) - 1
+    assert sum(state.totals) == points_per_shuffle(players)
+    assert all(state.totals[side] == max(state.totals) for side in state.winners)
+    assert len(state.winners) == state.totals.count(max(state.totals))
+    for entry in entries:
+        score_entry(entry, table, OPTIONS)

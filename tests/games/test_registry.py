@@ -70,7 +70,12 @@ def test_every_option_is_described_and_its_default_is_valid():
 
 def test_validating_no_options_gives_the_defaults():
     assert get_game("texas_good_sams").validate_options({}) == {"blocked_scoring": "total"}
-    assert get_game("thats_it").validate_options({}) == {"target": 25}
+    assert get_game("thats_it").validate_options({}) == {
+        "target": 25,
+        "largest_table": 8,
+        "table_size": 4,
+        "sit_out_points": 2,
+    }
 
 
 def test_validating_reads_form_strings():
@@ -79,7 +84,20 @@ def test_validating_reads_form_strings():
         "four_tile_bonus": 3,
         "widow_completes_melds": False,
         "doubles_melds": True,
+        "sit_out_points": 2,
     }
+
+
+def test_every_rounds_event_sets_the_points_of_a_round_sat_out():
+    spec = get_game("double_takes")
+    assert spec.sit_out_points({}) == 2
+    assert spec.sit_out_points({"sit_out_points": "1"}) == 1
+    assert "a round sat out earns 1 match point." in spec.house_rules({"sit_out_points": 1})[-1]
+    assert "earns 0 match points." in spec.house_rules({"sit_out_points": 0})[-1]
+    with pytest.raises(RulesError, match="Match points for a round sat out: 3 is more than 2"):
+        spec.validate_options({"sit_out_points": 3})
+    with pytest.raises(RulesError, match='Texas Good Sams has no house rule called "sit_out'):
+        get_game("texas_good_sams").validate_options({"sit_out_points": 1})
 
 
 def test_validating_refuses_an_unknown_option_naming_the_game():
@@ -93,17 +111,23 @@ def test_validating_names_the_option_with_a_bad_value():
 
 
 def test_validating_checks_options_against_each_other():
-    with pytest.raises(RulesError, match=r"^Partnerships need 4 players, not 2$"):
-        get_game("double_draw").validate_options({"players": 2, "partnerships": True})
+    with pytest.raises(RulesError, match="largest table"):
+        get_game("thats_it").validate_options({"largest_table": 4, "table_size": 6})
+
+
+def test_team_size_is_not_a_house_rule_but_the_events_own_choice():
+    with pytest.raises(RulesError, match=r'^Double Draw has no house rule called "partnerships"$'):
+        get_game("double_draw").validate_options({"partnerships": True})
+    assert get_game("double_draw").team_sizes == (1, 2)
+    assert get_game("thats_it").team_sizes == (1,)
 
 
 @pytest.mark.parametrize(
     ("key", "options", "target"),
     [
         ("texas_good_sams", {}, 250),
-        ("double_draw", {}, 61),
-        ("double_draw", {"partnerships": "on"}, 100),
-        ("double_draw", {"players": "2"}, 100),
+        # Double Draw's target depends on the table (100 for 2 sides, 61 for 3 or 4).
+        ("double_draw", {}, None),
         ("thats_it", {}, 25),
         ("thats_it", {"target": "50"}, 50),
         ("domino_pinochle", {}, 250),
@@ -132,8 +156,8 @@ def test_every_game_has_house_rules_in_plain_sentences():
 
 
 def test_house_rules_refuse_bad_options():
-    with pytest.raises(RulesError, match="Players at a table: 5 is more than 4"):
-        get_game("double_takes").house_rules({"players": 5})
+    with pytest.raises(RulesError, match="Players at a table: 5 is more than"):
+        get_game("double_draw").house_rules({"table_size": 5})
 
 
 def test_no_module_of_the_games_package_imports_django():

@@ -480,3 +480,135 @@ def test_the_house_rules_describe_the_blocked_hand_rule_chosen():
     )
     assert any("scores the difference" in rule for rule in difference)
     assert not any("scores the difference" in rule for rule in total)
+
+
+# The one engine: a hand from the sheet's form data, checked field by field
+
+
+from games.engine import Table  # noqa: E402
+from games.rules import texas_good_sams as tgs  # noqa: E402
+
+DOUBLES = Table(players=4, partnerships=True)
+
+
+def read(**data):
+    return tgs.entry_from_data(data, DOUBLES, {})
+
+
+def refusal(entry):
+    with pytest.raises(RulesError) as caught:
+        tgs.score_entry(entry, DOUBLES, {})
+    return caught.value.field, str(caught.value)
+
+
+def test_the_game_has_one_table_of_two_sides_for_singles_and_doubles():
+    assert tgs.tables({}, 1).table(2) == Table(players=2)
+    assert tgs.tables({}, 2).table(2) == DOUBLES
+    with pytest.raises(RulesError, match="sides of 1 or 2 players, not 3"):
+        tgs.tables({}, 3)
+    with pytest.raises(RulesError, match="not 3 players"):
+        tgs.entry_fields(Table(players=3), {})
+
+
+def test_the_form_asks_which_side_went_out_in_one_choice():
+    fields = {field.name: field for field in tgs.entry_fields(DOUBLES, {})}
+    assert [value for value, _ in fields["end"].choices] == ["out_0", "out_1", "blocked", "none"]
+    assert fields["reached_first"].asked_when_needed
+
+
+def test_form_data_reads_blank_points_as_nothing_and_out_as_the_side():
+    entry = read(play_0=10, play_1=None, end="out_1", pips_0=13)
+    assert entry == tgs.Entry(play=(10, 0), end="out", out_seat=1, pips=(13, None))
+    assert read() == tgs.Entry()
+    assert read(end="blocked", pips_0=12, pips_1=33).end == "blocked"
+
+
+def test_an_unknown_side_going_out_is_refused_at_the_end_field():
+    with pytest.raises(RulesError) as caught:
+        read(end="out_7")
+    assert caught.value.field == "end"
+
+
+def test_a_penalty_needs_its_side_and_a_known_reason():
+    with pytest.raises(RulesError) as caught:
+        read(penalties=[{"reason": "talking"}])
+    assert (caught.value.field, str(caught.value)) == (
+        "penalty-0",
+        "A penalty needs the offending side and the reason",
+    )
+    with pytest.raises(RulesError) as caught:
+        read(penalties=[{"side": 0, "reason": "talking"}, {"side": 1, "reason": "sneezing"}])
+    assert caught.value.field == "penalty-1"
+
+
+def test_form_data_goes_round_trip():
+    entry = tgs.Entry(
+        play=(10, 5),
+        muggins=(0, 15),
+        end="out",
+        out_seat=0,
+        pips=(None, 22),
+        penalties=(Penalty(1, "renege", 7),),
+    )
+    assert tgs.entry_from_data(tgs.entry_to_data(entry), DOUBLES, {}) == entry
+    # Out, but no side named: kept as typed, for the rules to refuse.
+    assert tgs.entry_to_data(tgs.Entry(end="out"))["end"] == "out"
+
+
+@pytest.mark.parametrize(
+    ("entry", "field", "message"),
+    [
+        (tgs.Entry(play=(12, 0)), "play_0", "Side 1's play points: 12 is not a multiple of 5"),
+        (tgs.Entry(muggins=(0, 7)), "muggins_1", "Side 2's muggins points: 7 is not"),
+        (tgs.Entry(end="out", out_seat=1, pips=(170, None)), "pips_0", "170 is more than 168"),
+        (tgs.Entry(end="out", out_seat=0), "pips_1", "Enter the pips left in the opponents'"),
+        (tgs.Entry(end="out", out_seat=0, pips=(10, 20)), "pips_0", "opponents' pips only"),
+        (tgs.Entry(end="blocked", pips=(10, None)), "pips_1", "needs both sides' pips"),
+        (tgs.Entry(end="blocked", pips=(100, 80)), "pips_1", "add up to 180"),
+        (tgs.Entry(end="none", pips=(None, 10)), "pips_1", "Pips are entered only"),
+        (tgs.Entry(end="sideways"), "end", "is not a way a hand ends"),
+        (tgs.Entry(reached_first=2), "reached_first", "must be Side 1 or Side 2"),
+    ],
+)
+def test_each_refusal_lands_at_the_field_it_is_about(entry, field, message):
+    where, text = refusal(entry)
+    assert where == field
+    assert message in text
+
+
+def test_a_scored_hand_says_what_each_sides_points_came_from():
+    scored = tgs.score_entry(
+        tgs.Entry(
+            play=(10, 0),
+            muggins=(5, 0),
+            end="out",
+            out_seat=0,
+            pips=(None, 13),
+            penalties=(Penalty(1, "talking"),),
+        ),
+        DOUBLES,
+        {},
+    )
+    assert scored.points == (80, 0)
+    assert scored.lines == (
+        "play 10 · muggins 5 · went out · +15 pips · +50 penalty",
+        "13 pips → 15",
+    )
+
+
+def test_a_blocked_hand_scores_by_the_events_house_rule():
+    entry = tgs.Entry(end="blocked", pips=(12, 33))
+    assert tgs.score_entry(entry, DOUBLES, {}).points == (35, 0)
+    assert tgs.score_entry(entry, DOUBLES, {"blocked_scoring": "difference"}).points == (20, 0)
+
+
+def test_the_fold_asks_who_reached_250_first_and_then_decides():
+    before = tgs.Entry(play=(245, 245))
+    both = tgs.Entry(play=(10, 10))
+    state = tgs.fold([before, both], DOUBLES, {})
+    assert state.decision.hand == 1
+    assert state.decision.field == "reached_first"
+    assert state.decision.choices == (0, 1)
+    assert "Hand 2 took both sides to 250" in state.decision.message
+    answered = tgs.fold([before, tgs.Entry(play=(10, 10), reached_first=1)], DOUBLES, {})
+    assert (answered.finished, answered.winner, answered.ended_at) == (True, 1, 1)

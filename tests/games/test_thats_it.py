@@ -6,18 +6,31 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from games.engine import INT, SEAT, TILES, Fold, Table, TableRule
 from games.rules import RulesError
 from games.rules.thats_it import (
     DOUBLES,
+    LARGEST_TABLE,
+    MAX_PLAYERS,
+    PLAYS_ON_AFTER_WITHDRAWAL,
     POSSIBLE_SCORES,
     SUIT,
     TARGET,
+    TEAM_SIZES,
+    Entry,
     best_hand,
+    check_players,
     clean_options,
+    entry_fields,
+    entry_from_data,
+    entry_to_data,
+    fold,
     fold_game,
     house_rules,
     read_meld,
+    score_entry,
     score_hand,
+    tables,
     target_score,
 )
 
@@ -294,18 +307,438 @@ def test_hands_cannot_be_added_after_the_game_is_won():
         fold_game([(0, 32), (None, 0)], players=2)
 
 
-@pytest.mark.parametrize("players", [1, 9])
-def test_it_is_played_by_2_to_8_players(players):
-    with pytest.raises(RulesError, match=rf"^Players: {players} is (less|more) than"):
-        fold_game([], players=players)
+def test_a_game_is_played_by_2_to_8_players_unless_the_event_says_otherwise():
+    with pytest.raises(RulesError, match=r"^That's It is a game for 2 or more players"):
+        fold_game([], players=1)
+    message = r"^That's It seats at most 8 players at this event \(its largest table\), not 9$"
+    with pytest.raises(RulesError, match=message):
+        fold_game([], players=9)
 
 
-def test_the_agreed_total_is_an_option_defaulting_to_25():
-    assert clean_options({}) == {"target": 25}
+# House rules
+
+
+def test_the_options_default_to_25_points_tables_of_4_and_at_most_8():
+    assert clean_options({}) == {"target": 25, "largest_table": 8, "table_size": 4}
     assert target_score({"target": "40"}) == 40
+    assert MAX_PLAYERS == 8
+
+
+def test_the_largest_table_is_19_because_the_set_deals_7_tiles_to_19_players():
+    assert LARGEST_TABLE == 19
+    assert clean_options({"largest_table": "19", "table_size": "19"})["largest_table"] == 19
+    with pytest.raises(RulesError, match=r"^Largest table: 20 is more than 19$"):
+        clean_options({"largest_table": 20})
+
+
+def test_a_round_cannot_aim_for_tables_larger_than_the_largest_table():
+    message = (
+        r"^Players at a table \(10\) is more than the largest table \(8\): "
+        r"a round cannot aim for tables larger than the event allows$"
+    )
+    with pytest.raises(RulesError, match=message) as refused:
+        clean_options({"table_size": 10})
+    assert refused.value.field == "table_size"
+    assert clean_options({"table_size": 10, "largest_table": 12})["table_size"] == 10
 
 
 def test_the_house_rules_give_the_agreed_total():
     rules = house_rules({"target": 40})
     assert rules[-1] == "The first player to reach 40 points wins the game."
     assert any("doubled when both melds are of the same suit" in rule for rule in rules)
+
+
+def test_the_house_rules_give_the_tables():
+    rules = house_rules({"largest_table": 12, "table_size": 6}, team_size=1)
+    assert rules[0] == (
+        "2 to 12 players at a table, each playing alone; tables of 6 where possible. "
+        "7 tiles each, from a double-fifteen set."
+    )
+    assert house_rules({})[0].startswith("2 to 8 players at a table")
+
+
+def test_the_house_rules_refuse_partnerships():
+    message = (
+        r"^That's It has no partnerships: every player plays alone, "
+        r"so it cannot be played in teams of 2$"
+    )
+    with pytest.raises(RulesError, match=message):
+        house_rules({}, team_size=2)
+
+
+# Tables
+
+OPTIONS = clean_options({})
+
+
+def test_it_is_played_alone_and_the_others_play_on_when_a_player_withdraws():
+    assert TEAM_SIZES == (1,)
+    assert PLAYS_ON_AFTER_WITHDRAWAL is True
+
+
+def test_tables_seat_2_up_to_the_largest_table_aiming_for_the_size_chosen():
+    assert tables(OPTIONS, 1) == TableRule(sizes=(2, 3, 4, 5, 6, 7, 8), preferred=4)
+    wide = clean_options({"largest_table": 19, "table_size": 5})
+    assert tables(wide, 1) == TableRule(sizes=tuple(range(2, 20)), preferred=5)
+
+
+def test_tables_refuse_partnerships():
+    with pytest.raises(RulesError, match="no partnerships"):
+        tables(OPTIONS, 2)
+
+
+@pytest.mark.parametrize(
+    ("players", "largest", "message"),
+    [
+        (
+            9,
+            8,
+            r"^That's It seats at most 8 players at this event \(its largest table\), not 9$",
+        ),
+        (
+            13,
+            12,
+            r"^That's It seats at most 12 players at this event \(its largest table\), not 13$",
+        ),
+        (
+            20,
+            19,
+            r"^That's It seats at most 19 players, not 20: 136 tiles deal 7 each to "
+            r"19 players and leave 3 in the boneyard$",
+        ),
+        (
+            20,
+            8,
+            r"^That's It seats at most 19 players, not 20: 136 tiles deal",
+        ),
+        (
+            1,
+            8,
+            r"^That's It is a game for 2 or more players, so a table needs at least 2, not 1$",
+        ),
+        (0, 8, r"needs at least 2, not 0$"),
+        ("4", 8, r"^Players: '4' is not a whole number$"),
+    ],
+)
+def test_a_table_refused_says_which_limit_and_why(players, largest, message):
+    with pytest.raises(RulesError, match=message):
+        check_players(players, largest=largest)
+
+
+def test_the_largest_table_given_must_be_one_the_set_can_deal():
+    with pytest.raises(RulesError, match=r"^The largest table: 20 is more than 19$"):
+        check_players(4, largest=20)
+
+
+def test_a_table_within_the_limits_is_accepted():
+    assert check_players(19, largest=19) == 19
+    assert check_players(2) == 2
+
+
+def test_a_table_larger_than_the_events_largest_is_refused_everywhere():
+    table = Table(9)
+    message = r"at most 8 players at this event"
+    with pytest.raises(RulesError, match=message):
+        entry_fields(table, OPTIONS)
+    with pytest.raises(RulesError, match=message):
+        entry_from_data({}, table, OPTIONS)
+    with pytest.raises(RulesError, match=message):
+        score_entry(Entry(), table, OPTIONS)
+    with pytest.raises(RulesError, match=message):
+        fold([], table, OPTIONS)
+
+
+def test_a_table_of_partners_is_refused():
+    message = (
+        r"^That's It has no partnerships: every player plays alone and only the caller scores$"
+    )
+    with pytest.raises(RulesError, match=message):
+        entry_fields(Table(4, partnerships=True), OPTIONS)
+
+
+# A hand's entry
+
+TABLE = Table(3)
+DOUBLED = "[7-0] [7-1] [7-2] [7-3] [7-8] [7-9] [7-10]"
+
+
+def test_a_hand_asks_who_called_and_their_tiles_or_the_score():
+    caller, tiles, points = entry_fields(TABLE, OPTIONS)
+    assert (caller.name, caller.label, caller.kind) == ("caller", "Who called That's it", SEAT)
+    assert caller.help == "Leave empty when nobody called it."
+    assert (tiles.name, tiles.label, tiles.kind) == ("tiles", "The caller's seven tiles", TILES)
+    assert (points.name, points.label, points.kind) == ("points", "Or the score, typed", INT)
+    assert [field.keys(TABLE) for field in (caller, tiles, points)] == [
+        ("caller",),
+        ("tiles",),
+        ("points",),
+    ]
+
+
+def test_a_hand_is_read_from_the_forms_data_ignoring_other_keys():
+    data = {"caller": 1, "tiles": DOUBLED, "points": None, "note": "x"}
+    entry = entry_from_data(data, TABLE, OPTIONS)
+    assert entry == Entry(
+        caller=1,
+        tiles=((0, 7), (1, 7), (2, 7), (3, 7), (7, 8), (7, 9), (7, 10)),
+        points=None,
+    )
+
+
+@pytest.mark.parametrize("blank", [{}, {"caller": None, "tiles": "", "points": None}])
+def test_a_hand_nobody_called_is_read_from_blank_fields(blank):
+    assert entry_from_data(blank, TABLE, OPTIONS) == Entry()
+
+
+def test_a_hand_with_a_typed_score_is_read():
+    data = {"caller": 2, "tiles": "  ", "points": 16}
+    assert entry_from_data(data, TABLE, OPTIONS) == Entry(caller=2, points=16)
+
+
+def test_a_hand_is_given_back_as_the_forms_data():
+    assert entry_to_data(Entry()) == {"caller": None, "tiles": "", "points": None}
+    assert entry_to_data(Entry(0, ((0, 7), (1, 7)), 5)) == {
+        "caller": 0,
+        "tiles": "[0-7] [1-7]",
+        "points": 5,
+    }
+
+
+@st.composite
+def entries(draw, players):
+    """Return an entry a table of players could make: nobody called, tiles, or a score."""
+    kind = draw(st.sampled_from(["nobody", "tiles", "typed", "both"]))
+    if kind == "nobody":
+        return Entry()
+    caller = draw(st.integers(0, players - 1))
+    if kind == "typed":
+        return Entry(caller, points=draw(st.sampled_from(sorted(POSSIBLE_SCORES))))
+    tiles = tuple(draw(winning_hands()))
+    points = score_hand(tiles) if kind == "both" else None
+    return Entry(caller, tiles, points)
+
+
+@given(st.integers(2, 19).flatmap(lambda players: st.tuples(st.just(players), entries(players))))
+def test_a_hand_read_back_from_its_data_is_the_same_hand(table_and_entry):
+    players, entry = table_and_entry
+    table = Table(players)
+    options = clean_options({"largest_table": 19})
+    assert entry_from_data(entry_to_data(entry), table, options) == entry
+
+
+NOT_AT_THE_TABLE = (
+    "Who called That's it must be Player 1, Player 2 or Player 3 (the players at this table)"
+)
+
+
+def _refused(data):
+    with pytest.raises(RulesError) as refused:
+        entry_from_data(data, TABLE, OPTIONS)
+    return refused.value.field, str(refused.value)
+
+
+@pytest.mark.parametrize(
+    ("data", "field", "message"),
+    [
+        (
+            {"caller": 3},
+            "caller",
+            NOT_AT_THE_TABLE,
+        ),
+        (
+            {"caller": "1"},
+            "caller",
+            NOT_AT_THE_TABLE,
+        ),
+        (
+            {"caller": True, "points": 5},
+            "caller",
+            NOT_AT_THE_TABLE,
+        ),
+        (
+            {"tiles": DOUBLED},
+            "tiles",
+            "Nobody called That's it, so there are no caller's tiles; "
+            "choose who called it, or clear the tiles",
+        ),
+        (
+            {"points": 16},
+            "points",
+            "Nobody called That's it, so nobody scores; choose who called it, or clear the score",
+        ),
+        (
+            {"caller": 0},
+            "tiles",
+            "Player 1 called That's it: enter their seven tiles or type the score, "
+            "so the hand can be scored",
+        ),
+        (
+            {"caller": 0, "tiles": ""},
+            "tiles",
+            "Player 1 called That's it: enter their seven tiles or type the score, "
+            "so the hand can be scored",
+        ),
+        (
+            {"caller": 0, "tiles": ["7-0"]},
+            "tiles",
+            "The caller's tiles: write them as text, like [4-6] [1-1], not ['7-0']",
+        ),
+        (
+            {"caller": 0, "tiles": "[7-0] [7-1] nonsense"},
+            "tiles",
+            'Cannot read "nonsense" as tiles; write tiles like [4-6] [1-1]',
+        ),
+        (
+            {"caller": 0, "tiles": "[16-0] [7-1]"},
+            "tiles",
+            "[16-0] is not in a double-fifteen set",
+        ),
+        (
+            {"caller": 0, "tiles": "[7-0] [0-7]"},
+            "tiles",
+            "The caller's tiles hold [0-7] twice",
+        ),
+        (
+            {"caller": 1, "tiles": "[7-0] [7-1] [7-2] [7-3] [8-0] [8-2]"},
+            "tiles",
+            "The caller's tiles: 6 tiles entered, but Player 2's winning hand holds 7 "
+            "(a meld of 4 and a meld of 3)",
+        ),
+        (
+            {"caller": 1, "tiles": "[7-0]"},
+            "tiles",
+            "The caller's tiles: 1 tile entered, but Player 2's winning hand holds 7 "
+            "(a meld of 4 and a meld of 3)",
+        ),
+        (
+            {"caller": 1, "tiles": "[7-0] [7-1] [7-2] [7-3] [8-0] [9-2] [8-4]"},
+            "tiles",
+            "These seven tiles form no winning hand: "
+            "they do not split into a meld of 4 and a meld of 3",
+        ),
+        (
+            {"caller": 1, "points": "16"},
+            "points",
+            "The score typed: '16' is not a whole number",
+        ),
+        (
+            {"caller": 1, "points": 7},
+            "points",
+            "The score typed: no That's It hand scores 7; a hand can score "
+            "2, 3, 4, 5, 6, 8, 9, 10, 11, 16, 18, 20, 22 and 32",
+        ),
+        (
+            {"caller": 1, "points": 0},
+            "points",
+            "The score typed: no That's It hand scores 0; a hand can score 2, 3,",
+        ),
+        (
+            {"caller": 1, "tiles": DOUBLED, "points": 16},
+            "points",
+            "The tiles score 32 read the best way, but the score typed is 16; "
+            "correct one of them or clear the typed score",
+        ),
+    ],
+)
+def test_each_refusal_names_its_field_and_says_why(data, field, message):
+    refused_field, refused_message = _refused(data)
+    assert refused_field == field
+    assert refused_message.startswith(message)
+
+
+def test_scoring_checks_an_entry_made_without_the_form():
+    with pytest.raises(RulesError, match=r"^\[0-16\] is not in a double-fifteen set$") as refused:
+        score_entry(Entry(0, ((0, 16),) * 7), TABLE, OPTIONS)
+    assert refused.value.field == "tiles"
+
+
+# A hand's score
+
+
+def test_scoring_refuses_a_caller_with_fewer_than_seven_tiles():
+    four = best_hand(DOUBLED).four.tiles
+    with pytest.raises(RulesError, match=r"^The caller's tiles: 4 tiles entered") as refused:
+        score_entry(Entry(1, four), TABLE, OPTIONS)
+    assert refused.value.field == "tiles"
+
+
+def test_the_callers_tiles_are_read_the_best_way():
+    entry = entry_from_data({"caller": 1, "tiles": DOUBLED}, TABLE, OPTIONS)
+    scored = score_entry(entry, TABLE, OPTIONS)
+    assert scored.points == (0, 32, 0)
+    assert scored.lines == ("did not call", "called That's it: 32 points", "did not call")
+    assert scored.notes == (
+        "[0-7] [1-7] [2-7] [3-7] as suit 7: 9 points",
+        "[7-8] [7-9] [7-10] as suit 7: 7 points",
+        "Both melds alike, so doubled: 32 points",
+    )
+
+
+def test_tiles_and_a_score_that_agree_are_accepted():
+    entry = entry_from_data({"caller": 0, "tiles": DOUBLED, "points": 32}, TABLE, OPTIONS)
+    assert score_entry(entry, TABLE, OPTIONS).points == (32, 0, 0)
+
+
+def test_a_typed_score_counts_for_the_caller_and_says_it_was_typed():
+    scored = score_entry(Entry(caller=2, points=16), TABLE, OPTIONS)
+    assert scored.points == (0, 0, 16)
+    assert scored.lines[2] == "called That's it: 16 points (typed)"
+    assert scored.notes == ()
+
+
+def test_a_hand_nobody_called_scores_nothing_and_says_why():
+    scored = score_entry(Entry(), TABLE, OPTIONS)
+    assert scored.points == (0, 0, 0)
+    assert scored.lines == ("nobody called: no score",) * 3
+    assert scored.notes == ("Nobody called That's it (the boneyard ran out), so nobody scores.",)
+
+
+@given(st.integers(2, 8).flatmap(lambda players: st.tuples(st.just(players), entries(players))))
+def test_only_the_caller_ever_scores(table_and_entry):
+    players, entry = table_and_entry
+    scored = score_entry(entry, Table(players), OPTIONS)
+    scorers = [player for player, points in enumerate(scored.points) if points]
+    assert scorers == ([] if entry.caller is None else [entry.caller])
+    assert len(scored.lines) == players
+
+
+# The game
+
+
+def test_the_first_player_to_reach_the_events_target_wins():
+    hands = [Entry(0, points=16), Entry(1, points=10), Entry(), Entry(0, points=9)]
+    state = fold(hands, Table(2), OPTIONS)
+    assert state == Fold((25, 10), True, (0,), 3)
+    assert state.winner == 0
+
+
+def test_the_events_target_is_used():
+    options = clean_options({"target": 40})
+    state = fold([Entry(0, points=32)], Table(2), options)
+    assert state == Fold((32, 0))
+    assert not state.finished
+
+
+def test_a_game_with_no_hands_stands_at_nothing():
+    assert fold([], Table(5), OPTIONS) == Fold((0, 0, 0, 0, 0))
+
+
+def test_hands_after_the_win_are_refused():
+    hands = [Entry(0, points=32), Entry(), Entry(1, points=2)]
+    message = r"^The game was won at hand 1, so hands 2-3 cannot stand; delete them first$"
+    with pytest.raises(RulesError, match=message):
+        fold(hands, Table(2), OPTIONS)
+
+
+def test_a_refused_hand_in_a_game_is_named_with_its_field():
+    message = r"^Hand 2: The score typed: no That's It hand scores 7"
+    with pytest.raises(RulesError, match=message) as refused:
+        fold([Entry(0, points=5), Entry(1, points=7)], Table(2), OPTIONS)
+    assert refused.value.field == "points"
+
+
+def test_a_large_table_plays_when_the_event_allows_it():
+    options = clean_options({"largest_table": 19, "table_size": 10})
+    state = fold([Entry(18, points=32)], Table(19), options)
+    assert state.finished
+    assert state.winners == (18,)

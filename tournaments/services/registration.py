@@ -11,7 +11,7 @@ from django.utils.text import slugify
 from games.registry import get_game
 
 from ..errors import DeskError
-from ..models import TOURNAMENT_GAME, Activity, Chapter, Entry, Event, Player, Tournament
+from ..models import Activity, Chapter, Entry, Event, Player, Tournament
 from ..roster import NAME_MAX, Roster, clean_name, name_key
 
 
@@ -78,10 +78,10 @@ def create_event(
     name = _check_name(name, what="event name")
     game = get_game(game_key)
     checked = game.validate_options(options or {})
-    wanted = Event.Format.SINGLE_ELIMINATION if game_key == TOURNAMENT_GAME else Event.Format.ROUNDS
+    wanted = Event.Format(game.format)
     if format != wanted:
         raise DeskError(f"{game.name} is played as {wanted.label.lower()}.")
-    if team_size == 2 and not game.partnerships:
+    if team_size not in game.team_sizes:
         raise DeskError(f"{game.name} is not played in partnerships.")
     if fed_by is not None and (fed_by.tournament_id != tournament.pk or fed_by.team_size != 2):
         raise DeskError("A singles event can only be fed by a doubles event of this tournament.")
