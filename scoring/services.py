@@ -102,7 +102,12 @@ class HandResult:
 # --- Reading a game and its hands ----------------------------------------------------
 
 # What a hand change reads of the game's event; other event fields load if asked for.
-_EVENT_FIELDS = ("tournament_id", "name", "game_key", "options", "team_size", "format")
+# In the model's field order: Model.from_db places values by that order.
+_EVENT_FIELDS = tuple(
+    field.attname
+    for field in Event._meta.concrete_fields
+    if field.attname in {"tournament_id", "name", "game_key", "format", "team_size", "options"}
+)
 
 
 def _json(value):

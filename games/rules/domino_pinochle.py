@@ -17,7 +17,7 @@ Pure rules: plain data in, plain data out; this module imports no Django.
 import re
 from collections.abc import Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from games.engine import INT as INT_FIELD
 from games.engine import PER_PLAYER, Decision, Field, Fold, Scored, Table, TableRule
@@ -487,12 +487,10 @@ class _Checked:
 
 @contextmanager
 def _about(field):
-    """Give a RulesError raised inside the field it is about, unless it names one already."""
+    """Give a RulesError raised inside the field it is about."""
     try:
         yield
     except RulesError as error:
-        if error.field is not None:
-            raise
         raise RulesError(str(error), field=field) from None
 
 
@@ -753,5 +751,4 @@ def fold(entries: Sequence[Entry], table: Table, options: dict) -> Fold:
                 f"({TRICK_POINTS} in all)"
             ),
         )
-    winners = () if state.winner is None else (state.winner,)
-    return Fold(state.totals, state.finished, winners, state.finished_at, decision)
+    return replace(state.to_fold(), decision=decision)

@@ -48,12 +48,10 @@ OPTIONS = (
 
 @contextmanager
 def _about(field):
-    """Give a RulesError raised inside the field it is about, unless it names one already."""
+    """Give a RulesError raised inside the field it is about."""
     try:
         yield
     except RulesError as error:
-        if error.field is not None:
-            raise
         raise RulesError(str(error), field=field) from None
 
 

@@ -233,6 +233,33 @@ def _enter(*, event, player) -> Entry:
 
 
 @transaction.atomic
+def enter_players(*, event, by, players) -> int:
+    """Enter players into an event in one go; those already entered stay as they are.
+
+    Withdrawn players and players of another tournament are refused. Return how many
+    were entered.
+    """
+    players = list(players)
+    strangers = [p.name for p in players if p.tournament_id != event.tournament_id]
+    if strangers:
+        raise DeskError(f"{strangers[0]} is not registered in this tournament.")
+    withdrawn = [p.name for p in players if p.withdrawn]
+    if withdrawn:
+        raise DeskError(f"{withdrawn[0]} has withdrawn; reinstate them first to enter them.")
+    entered = set(Entry.objects.filter(event=event).values_list("player_id", flat=True))
+    new = [Entry(event=event, player=p) for p in players if p.pk not in entered]
+    Entry.objects.bulk_create(new)
+    if new:
+        touch_events(event=event)
+        log_activity(
+            tournament=event.tournament,
+            by=by,
+            text=f"Entered {len(new)} player{'s' if len(new) != 1 else ''} in {event.name}",
+        )
+    return len(new)
+
+
+@transaction.atomic
 def set_entries(*, player, by, events) -> None:
     """Make the player's entries exactly `events` (only events still open change)."""
     wanted = {e.pk for e in events}
