@@ -13,8 +13,13 @@ from django.db import migrations
 SEATS = (0, 1)
 
 
+def _end(end, out_seat):
+    """Return the hand's end as the sheet's form names it: "out_1" says who went out."""
+    return f"out_{out_seat}" if end == "out" else end
+
+
 def _detail(hand, penalties):
-    detail = {"end": hand.end, "out_seat": hand.out_seat, "reached_first": hand.reached_first}
+    detail = {"end": _end(hand.end, hand.out_seat), "reached_first": hand.reached_first}
     for seat in SEATS:
         detail[f"play_{seat}"] = getattr(hand, f"play_{seat}")
         detail[f"muggins_{seat}"] = getattr(hand, f"muggins_{seat}")
@@ -29,11 +34,7 @@ def _snapshot_detail(old):
     """Return a history snapshot of the old shape in the new one (None stays None)."""
     if not old or "detail" in old:
         return old
-    detail = {
-        "end": old["end"],
-        "out_seat": old["out_side"],
-        "reached_first": old.get("reached_first"),
-    }
+    detail = {"end": _end(old["end"], old["out_side"]), "reached_first": old.get("reached_first")}
     for seat in SEATS:
         detail[f"play_{seat}"] = old["play"][seat]
         detail[f"muggins_{seat}"] = old["muggins"][seat]
@@ -73,11 +74,14 @@ def _old_snapshot(new):
     if not new or "detail" not in new:
         return new
     detail = new["detail"]
+    end, out_seat = detail["end"], None
+    if end.startswith("out_"):
+        end, out_seat = "out", int(end.removeprefix("out_"))
     entry = tgs.Entry(
         play=(detail["play_0"], detail["play_1"]),
         muggins=(detail["muggins_0"], detail["muggins_1"]),
-        end=detail["end"],
-        out_seat=detail["out_seat"],
+        end=end,
+        out_seat=out_seat,
         pips=(detail["pips_0"], detail["pips_1"]),
         penalties=tuple(tgs.Penalty(p["side"], p["reason"]) for p in detail["penalties"]),
     )
@@ -86,8 +90,8 @@ def _old_snapshot(new):
         "number": new["number"],
         "play": list(score.play),
         "muggins": list(score.muggins),
-        "end": detail["end"],
-        "out_side": detail["out_seat"],
+        "end": end,
+        "out_side": out_seat,
         "pips": [detail["pips_0"], detail["pips_1"]],
         "award": list(score.end_award),
         "penalties": [
