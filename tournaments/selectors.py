@@ -202,13 +202,14 @@ def _team_lines(event) -> dict[int, TeamLine]:
 def bracket_for_event(event) -> Bracket:
     """Return the event's bracket and partners' games: four queries whatever its size."""
     teams = _team_lines(event)
+    # Bracket games only: a rounds event's tables (of 2 to 8 sides) are not a bracket.
     games = list(
-        Game.objects.filter(event=event)
+        Game.objects.filter(event=event, round__isnull=True)
         .exclude(status=Game.Status.VOID)
         .order_by("stage", "round_number", "position")
     )
     seats: dict[int, list] = {}
-    for side in Side.objects.filter(game__event=event).order_by():
+    for side in Side.objects.filter(game__event=event, game__round__isnull=True).order_by():
         seats.setdefault(side.game_id, [None, None])[side.seat] = side
     status_labels = dict(Game.Status.choices)
 

@@ -4,6 +4,7 @@ from django.urls import path
 
 from .views import events as ev
 from .views import registration as reg
+from .views import rounds as rd
 
 app_name = "desk"
 
@@ -31,6 +32,19 @@ urlpatterns = [
     path("<slug:slug>/events/<int:pk>/singles/add/", ev.singles_add, name="singles_add"),
     path("<slug:slug>/events/<int:pk>/bracket/", ev.bracket, name="bracket"),
     path("<slug:slug>/events/<int:pk>/bracket/print/", ev.bracket_print, name="bracket_print"),
+    path("<slug:slug>/events/<int:pk>/rounds/", rd.rounds, name="rounds"),
+    path("<slug:slug>/events/<int:pk>/rounds/seat/", rd.round_seat, name="round_seat"),
+    path("<slug:slug>/events/<int:pk>/rounds/start/", rd.round_start, name="round_start"),
+    path("<slug:slug>/events/<int:pk>/rounds/move/", rd.round_move, name="round_move"),
+    path("<slug:slug>/events/<int:pk>/rounds/<int:number>/", rd.round_detail, name="round_detail"),
+    path(
+        "<slug:slug>/events/<int:pk>/rounds/<int:number>/print/",
+        rd.round_print,
+        name="round_print",
+    ),
+    path("<slug:slug>/events/<int:pk>/standings/", rd.standings, name="standings"),
+    path("<slug:slug>/events/<int:pk>/sides/<int:team_pk>/", rd.side_games, name="side_games"),
+    path("<slug:slug>/games/<int:pk>/close/", rd.table_close, name="table_close"),
     path("<slug:slug>/games/<int:pk>/result/", ev.game_result, name="game_result"),
     path("<slug:slug>/games/<int:pk>/reopen/", ev.game_reopen, name="game_reopen"),
 ]

@@ -20,12 +20,12 @@ from collections import Counter
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import F, Max
 from django.utils import timezone
-from games.seating import seat_round as seat_entrants
 
 from games.engine import close_at_time as closed_result
 from games.rules import RulesError
+from games.seating import seat_round as seat_entrants
 
 from ..errors import DeskError
 from ..models import SCORED, Entry, Event, Game, Round, Side, SitOut, Team, TeamMember
@@ -34,6 +34,8 @@ from .registration import log_activity
 from .results import Settled
 
 OPEN_TABLE = frozenset({Game.Status.WAITING, Game.Status.READY, Game.Status.PLAYING})
+# A seating number is recorded as a BigIntegerField; the partner draw takes the same range.
+MAX_SEED = 2**62
 
 
 def _lock_event(event: Event) -> Event:
@@ -141,21 +143,45 @@ class SeatingOverview:
     repeats: int
 
 
+def _refuse_while_playing(event: Event) -> None:
+    """Refuse while a round is being played (a correction may reopen an earlier one)."""
+    current = (
+        Round.objects.filter(event=event, status=Round.Status.PLAYING).order_by("number").first()
+    )
+    if current is not None:
+        raise DeskError(
+            f"Round {current.number} is still being played: every table needs a result "
+            "(or to be closed at time) before the next round."
+        )
+
+
 @transaction.atomic
-def seat_round(*, event: Event, by, seed: int | None = None) -> SeatingOverview:
+def seat_round(
+    *, event: Event, by, seed: int | None = None, number: int | None = None
+) -> SeatingOverview:
     """Seat the next round of a rounds event (or seat again a round not yet started).
 
     The seating is kept with its seed and shown to the official before `start_round`.
+    The same seed, entrants and earlier rounds give the same seating. number: the round
+    the official means to seat, from their page; refused when that is no longer the
+    round to seat (someone else started it meanwhile).
     """
     event = _lock_event(event)
     if not event.game.plays_rounds:
         raise DeskError(f"{event.name} is played as a bracket, not in rounds.")
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        raise DeskError("A seating number is a whole number of up to 18 digits.")
     rule = _table_rule(event)
+    _refuse_while_playing(event)
     current = Round.objects.filter(event=event).order_by("-number").first()
-    if current is not None and current.status == Round.Status.PLAYING:
+    if current is None or current.status != Round.Status.SEATING:
+        next_number = 1 if current is None else current.number + 1
+    else:
+        next_number = current.number
+    if number is not None and number != next_number:
         raise DeskError(
-            f"Round {current.number} is still being played: every table needs a result "
-            "(or to be closed at time) before the next round is seated."
+            f"Round {next_number} is the round to seat now, not round {number}: the page was "
+            "out of date. Check the tables below and try again."
         )
     if event.team_size == 1:
         _add_singles_teams(event)
@@ -169,9 +195,8 @@ def seat_round(*, event: Event, by, seed: int | None = None) -> SeatingOverview:
         round_.save(update_fields=["seed"])
         what = "Seated again"
     else:
-        number = 1 if current is None else current.number + 1
         round_ = Round.objects.create(
-            event=event, number=number, seed=seed if seed is not None else new_seed()
+            event=event, number=next_number, seed=seed if seed is not None else new_seed()
         )
         what = "Seated"
     round_.event = event
@@ -207,6 +232,7 @@ def seat_round(*, event: Event, by, seed: int | None = None) -> SeatingOverview:
 
 
 def _place_of(round_: Round, team_id: int) -> tuple[Game | None, Side | None]:
+    """Return the table and seat of an entrant in the round, (None, None) when sitting out."""
     side = Side.objects.select_related("game").filter(game__round=round_, team_id=team_id).first()
     if side is not None:
         return side.game, side
@@ -229,38 +255,59 @@ def _renumber_seats(game: Game) -> None:
             Side.objects.filter(pk=side.pk).update(seat=index)
 
 
+def _number(value: str, what: str) -> int:
+    try:
+        return int(value)
+    except ValueError:
+        raise DeskError(f"Choose {what}.") from None
+
+
 @transaction.atomic
 def move_entrant(*, round: Round, by, team: Team, to: str) -> Round:
     """Move an entrant before their table's first hand.
 
     to is "team:<id>" (swap places with that entrant), "table:<number>" (join that
     table, when both tables stay a size the game allows) or "out" (sit out the round).
+    Nothing changes when the move is refused.
     """
     round_ = _lock_round(round)
     event = round_.event
+    if round_.status == Round.Status.FINISHED:
+        raise DeskError(f"Round {round_.number} is finished: its entrants can no longer move.")
     rule = _table_rule(event)
     game, side = _place_of(round_, team.pk)
     _check_movable(game)
-    kind, _, value = to.partition(":")
+    kind, _, value = str(to).partition(":")
+    changed = {game.pk} if game is not None else set()
     if kind == "team":
-        other_game, other_side = _place_of(round_, int(value))
+        other_id = _number(value, "the entrant to swap with")
+        if other_id == team.pk:
+            raise DeskError("Choose another entrant to swap with.")
+        other_game, other_side = _place_of(round_, other_id)
         _check_movable(other_game)
-        _swap(round_, team.pk, side, int(value), other_side)
+        _swap(round_, team.pk, side, other_id, other_side)
+        changed |= {other_game.pk} if other_game is not None else set()
         text = "swapped two entrants"
-    elif kind in ("table", "out"):
-        target = None
-        if kind == "table":
-            target = Game.objects.filter(round=round_, position=int(value) - 1).first()
-            if target is None:
-                raise DeskError(f"Round {round_.number} has no table {value}.")
-            _check_movable(target)
-            if game is not None and target.pk == game.pk:
-                raise DeskError(f"That entrant already sits at table {value}.")
+    elif kind == "table":
+        number = _number(value, "the table to move to")
+        target = Game.objects.filter(round=round_, position=number - 1).first()
+        if target is None:
+            raise DeskError(f"Round {round_.number} has no table {number}.")
+        _check_movable(target)
+        if game is not None and target.pk == game.pk:
+            raise DeskError(f"That entrant already sits at table {number}.")
         _move(round_, rule, team.pk, game, side, target)
-        text = "sat an entrant out" if target is None else f"moved an entrant to table {value}"
+        changed.add(target.pk)
+        text = f"moved an entrant to table {number}"
+    elif kind == "out" and not value:
+        if game is None:
+            raise DeskError("That entrant already sits this round out.")
+        _move(round_, rule, team.pk, game, side, None)
+        text = "sat an entrant out"
     else:
-        raise DeskError("Choose where the entrant goes.")
-    Game.objects.filter(round=round_).update(updated_at=timezone.now())
+        raise DeskError("Choose where the entrant goes: another entrant, a table, or out.")
+    # A score sheet open for a changed table is now stale: its players changed.
+    Game.objects.filter(pk__in=changed).update(version=F("version") + 1, updated_at=timezone.now())
     _touch(event)
     log_activity(
         tournament=event.tournament,
@@ -271,8 +318,6 @@ def move_entrant(*, round: Round, by, team: Team, to: str) -> Round:
 
 
 def _swap(round_, team_id, side, other_id, other_side) -> None:
-    if team_id == other_id:
-        raise DeskError("Choose another entrant to swap with.")
     if side is None and other_side is None:
         raise DeskError("Both entrants sit out: there is nothing to swap.")
     for place, leaving, coming in ((side, team_id, other_id), (other_side, other_id, team_id)):
@@ -316,10 +361,11 @@ def start_round(*, round: Round, by) -> Round:
     round_ = _lock_round(round)
     if round_.status != Round.Status.SEATING:
         raise DeskError(f"Round {round_.number} has already started.")
+    _refuse_while_playing(round_.event)
     round_.status = Round.Status.PLAYING
     round_.save(update_fields=["status"])
     Game.objects.filter(round=round_, status=Game.Status.WAITING).update(
-        status=Game.Status.READY, updated_at=timezone.now()
+        status=Game.Status.READY, version=F("version") + 1, updated_at=timezone.now()
     )
     _touch(round_.event)
     log_activity(
@@ -401,8 +447,14 @@ def close_at_time(*, game: Game, by, version: int | None = None) -> Game:
             f"Table {game.table_number} changed while you were looking at it; check it and "
             "try again."
         )
+    if game.round.status == Round.Status.SEATING:
+        raise DeskError(
+            f"Round {game.round.number} has not started: its tables have nothing to close."
+        )
     if game.status not in (Game.Status.READY, Game.Status.PLAYING):
-        raise DeskError(f"Table {game.table_number} is {game.get_status_display().lower()}.")
+        raise DeskError(
+            f"Table {game.table_number} is {game.get_status_display().lower()} already."
+        )
     totals = [side.total for side in game.sides_by_seat]
     result = closed_result(totals)
     game = _store_table(

@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from .. import selectors, services
+from .. import round_selectors, selectors, services
 from ..errors import RulesError
 from ..models import Event, Game, Player, Tournament
 from ..permissions import official_required
@@ -109,12 +109,18 @@ def event_detail(request: HttpRequest, tournament: Tournament, pk: int) -> HttpR
     event = _get_event_for_official(tournament, pk)
     bracket = selectors.bracket_for_event(event)
     games = bracket.games + bracket.partner_games
+    played = sum(1 for g in games if g.has_result)
+    to_play = sum(1 for g in games if not g.is_decided)
+    if event.format == Event.Format.ROUNDS:
+        started = round_selectors.started_rounds(event)
+        played = sum(r.results_in for r in started)
+        to_play = sum(r.tables - r.results_in for r in started)
     context = {
         "tournament": tournament,
         "event": event,
         "bracket": bracket,
-        "played": sum(1 for g in games if g.has_result),
-        "to_play": sum(1 for g in games if not g.is_decided),
+        "played": played,
+        "to_play": to_play,
         "entries": event.entries.count(),
         "team_count": event.teams.count(),
         "singles": event.feeds.order_by("pk").first() if event.is_doubles else None,

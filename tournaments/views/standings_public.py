@@ -1,0 +1,96 @@
+"""The public standings and round results of a rounds event: no login, read on phones.
+
+Refreshed by htmx polling. An unchanged page costs one small query and an empty 304
+answer: the ETag is the event's ``changed_at``, which every service that changes what
+these pages show bumps (a hand settled, a table closed, a round seated or started).
+Only rounds that have started are shown.
+"""
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import NoReverseMatch, reverse
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import condition, require_GET
+from django.views.decorators.vary import vary_on_headers
+
+from .. import round_selectors
+from ..models import Event
+
+
+def _changed_at(slug: str, pk: int):
+    """One small query: when the rounds event last changed, or None if there is none."""
+    return (
+        Event.objects.filter(pk=pk, tournament__slug=slug, format=Event.Format.ROUNDS)
+        .values_list("changed_at", flat=True)
+        .first()
+    )
+
+
+def _standings_etag(request: HttpRequest, slug: str, pk: int) -> str | None:
+    changed = _changed_at(slug, pk)
+    if changed is None:
+        return None
+    part = "live" if request.htmx else "page"
+    return f'"standings-{pk}-{changed.timestamp()}-{part}"'
+
+
+def _round_etag(request: HttpRequest, slug: str, pk: int, number: int) -> str | None:
+    changed = _changed_at(slug, pk)
+    if changed is None:
+        return None
+    part = "live" if request.htmx else "page"
+    return f'"round-{pk}-{number}-{changed.timestamp()}-{part}"'
+
+
+def _get_event(slug: str, pk: int) -> Event:
+    return get_object_or_404(
+        Event.objects.select_related("tournament"),
+        pk=pk,
+        tournament__slug=slug,
+        format=Event.Format.ROUNDS,
+    )
+
+
+@require_GET
+@cache_control(no_cache=True)
+@vary_on_headers("HX-Request")
+@condition(etag_func=_standings_etag)
+def standings(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """The live standings of a rounds event, with how they are ranked in words."""
+    event = _get_event(slug, pk)
+    context = {
+        "tournament": event.tournament,
+        "event": event,
+        "standings": round_selectors.standings(event, with_rounds=True),
+    }
+    if request.htmx:
+        return render(request, "tournaments/standings_public.html#live", context)
+    return render(request, "tournaments/standings_public.html", context)
+
+
+def _live_score_links(slug: str, tables) -> dict[int, str]:
+    """Link each table to its public live score, when the scoring pages are installed."""
+    try:
+        reverse("scoring_public:game", args=[slug, 0])
+    except NoReverseMatch:
+        return {}
+    return {table.pk: reverse("scoring_public:game", args=[slug, table.pk]) for table in tables}
+
+
+@require_GET
+@cache_control(no_cache=True)
+@vary_on_headers("HX-Request")
+@condition(etag_func=_round_etag)
+def round_results(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
+    """One round's tables: players, scores, winners, ties, tables closed at time, sit-outs."""
+    event = _get_event(slug, pk)
+    shown = round_selectors.started_round(event, number)
+    if shown is None:
+        raise Http404("This round has not started.")
+    links = _live_score_links(slug, shown.tables)
+    for table in shown.tables:
+        table.link = links.get(table.pk, "")
+    context = {"tournament": event.tournament, "event": event, "shown": shown}
+    if request.htmx:
+        return render(request, "tournaments/round_results.html#live", context)
+    return render(request, "tournaments/round_results.html", context)
