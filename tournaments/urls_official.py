@@ -36,6 +36,7 @@ urlpatterns = [
     path("<slug:slug>/events/<int:pk>/rounds/seat/", rd.round_seat, name="round_seat"),
     path("<slug:slug>/events/<int:pk>/rounds/start/", rd.round_start, name="round_start"),
     path("<slug:slug>/events/<int:pk>/rounds/move/", rd.round_move, name="round_move"),
+    path("<slug:slug>/events/<int:pk>/finish/", rd.event_finish, name="event_finish"),
     path("<slug:slug>/events/<int:pk>/rounds/<int:number>/", rd.round_detail, name="round_detail"),
     path(
         "<slug:slug>/events/<int:pk>/rounds/<int:number>/print/",

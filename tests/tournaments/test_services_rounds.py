@@ -479,3 +479,30 @@ def test_a_finished_game_tied_by_its_rules_has_no_winner_seat(seated, official):
     assert done.status == Game.Status.FINISHED
     assert done.winner_seat is None
     assert [s.total for s in done.sides_by_seat] == [40, 40, 10, 10]
+
+
+# Finishing a rounds event
+
+
+def test_an_event_finishes_only_when_no_round_is_open_and_can_be_reopened(tournament, official):
+    event = rounds_event(tournament, players=8)
+    with pytest.raises(DeskError, match="has not played a round yet"):
+        services.finish_event(event=event, by=official)
+    round_ = seat_and_start(event, official)
+    with pytest.raises(DeskError, match=r"^Round 1 is still being played"):
+        services.finish_event(event=event, by=official)
+    finish_round(round_, official)
+    services.finish_event(event=event, by=official)
+    event.refresh_from_db()
+    assert event.status == Event.Status.FINISHED
+    with pytest.raises(DeskError, match="is finished: reopen it to seat another round"):
+        services.seat_round(event=event, by=official)
+    with pytest.raises(DeskError, match="already finished"):
+        services.finish_event(event=event, by=official)
+    services.reopen_event(event=event, by=official)
+    event.refresh_from_db()
+    assert event.status == Event.Status.PLAYING
+    services.seat_round(event=event, by=official)
+    with pytest.raises(DeskError, match=r"^Round 2 is seated but not started"):
+        services.finish_event(event=event, by=official)
+    assert Round.objects.filter(event=event).count() == 2

@@ -54,7 +54,7 @@ PAGES = [
     ("round_print", (1,)),
     ("standings", ()),
 ]
-ACTIONS = ["round_seat", "round_start", "round_move"]
+ACTIONS = ["round_seat", "round_start", "round_move", "event_finish"]
 
 
 @pytest.mark.parametrize(("name", "args"), PAGES)
@@ -473,3 +473,21 @@ def test_the_event_page_of_a_rounds_event_counts_its_tables(official_client, eve
     html = response.content.decode()
     assert "<dt>Games played</dt><dd>1</dd>" in html
     assert "<dt>Games to play</dt><dd>2</dd>" in html
+
+
+def test_the_event_is_finished_after_its_last_round_and_can_be_reopened(
+    official_client, event, official
+):
+    round_ = seat_and_start(event, official)
+    refused = official_client.post(url("event_finish", event), {"action": "finish"}, follow=True)
+    assert "Round 1 is still being played" in refused.content.decode()
+    finish_round(round_, official)
+    page = official_client.post(url("event_finish", event), {"action": "finish"}, follow=True)
+    html = page.content.decode()
+    assert "standings are final" in html
+    assert "Reopen" in html
+    event.refresh_from_db()
+    assert event.status == "finished"
+    official_client.post(url("event_finish", event), {"action": "reopen"})
+    event.refresh_from_db()
+    assert event.status == "playing"

@@ -33,7 +33,14 @@ from .results import (
     reopen_game,
     set_game_progress,
 )
-from .rounds import close_at_time, move_entrant, seat_round, start_round
+from .rounds import (
+    close_at_time,
+    finish_event,
+    move_entrant,
+    reopen_event,
+    seat_round,
+    start_round,
+)
 from .settle import settle_game
 
 __all__ = [
@@ -49,6 +56,7 @@ __all__ = [
     "draw_partners_for_event",
     "draw_singles_bracket",
     "enter_players",
+    "finish_event",
     "games_voided",
     "import_roster",
     "log_activity",
@@ -57,6 +65,7 @@ __all__ = [
     "open_singles",
     "record_result",
     "rename_chapter",
+    "reopen_event",
     "reopen_game",
     "seat_round",
     "set_checked_in",

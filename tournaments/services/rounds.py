@@ -171,6 +171,8 @@ def seat_round(
         raise DeskError(f"{event.name} is played as a bracket, not in rounds.")
     if seed is not None and not 0 <= seed <= MAX_SEED:
         raise DeskError("A seating number is a whole number of up to 18 digits.")
+    if event.status == Event.Status.FINISHED:
+        raise DeskError(f"{event.name} is finished: reopen it to seat another round.")
     rule = _table_rule(event)
     _refuse_while_playing(event)
     current = Round.objects.filter(event=event).order_by("-number").first()
@@ -481,3 +483,51 @@ def entries_without_side(event: Event) -> list[Entry]:
         .exclude(player_id__in=seated)
         .select_related("player")
     )
+
+
+@transaction.atomic
+def finish_event(*, event: Event, by) -> Event:
+    """Mark a rounds event finished once no round is seated or being played.
+
+    Its standings are then final (a correction still changes them); its public pages
+    stop polling often. `reopen_event` takes it back.
+    """
+    event = _lock_event(event)
+    if not event.game.plays_rounds:
+        raise DeskError(f"{event.name} is played as a bracket: it finishes with its final.")
+    if event.status == Event.Status.FINISHED:
+        raise DeskError(f"{event.name} is already finished.")
+    open_round = (
+        Round.objects.filter(event=event)
+        .exclude(status=Round.Status.FINISHED)
+        .order_by("number")
+        .first()
+    )
+    if open_round is not None:
+        what = (
+            "seated but not started"
+            if open_round.status == Round.Status.SEATING
+            else ("still being played")
+        )
+        raise DeskError(
+            f"Round {open_round.number} is {what}: finish it (or seat it again and play it) "
+            "before finishing the event."
+        )
+    if not Round.objects.filter(event=event).exists():
+        raise DeskError(f"{event.name} has not played a round yet.")
+    _touch(event, status=Event.Status.FINISHED)
+    log_activity(tournament=event.tournament, by=by, text=f"Finished {event.name}")
+    event.status = Event.Status.FINISHED
+    return event
+
+
+@transaction.atomic
+def reopen_event(*, event: Event, by) -> Event:
+    """Take back a rounds event's finish, so more rounds can be seated."""
+    event = _lock_event(event)
+    if event.status != Event.Status.FINISHED or not event.game.plays_rounds:
+        raise DeskError(f"{event.name} is not a finished rounds event.")
+    _touch(event, status=Event.Status.PLAYING)
+    log_activity(tournament=event.tournament, by=by, text=f"Reopened {event.name}")
+    event.status = Event.Status.PLAYING
+    return event

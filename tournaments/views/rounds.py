@@ -240,6 +240,25 @@ def round_start(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRe
 
 @official_required
 @require_POST
+def event_finish(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    """Finish a rounds event (its standings are final), or reopen it to play on."""
+    event = _get_event_for_official(tournament, pk)
+    reopen = request.POST.get("action") == "reopen"
+    try:
+        if reopen:
+            services.reopen_event(event=event, by=request.user)
+        else:
+            services.finish_event(event=event, by=request.user)
+    except RulesError as exc:
+        return _refused(request, event, str(exc))
+    event.refresh_from_db()
+    if reopen:
+        return _done(request, event, f"{event.name} is open again: seat the next round.")
+    return _done(request, event, f"{event.name} is finished: the standings are final.")
+
+
+@official_required
+@require_POST
 def round_move(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
     """Swap two entrants, or move one to another table or out of the round."""
     event = _get_event_for_official(tournament, pk)
