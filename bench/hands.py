@@ -7,10 +7,10 @@ Run from the project root:
 
 On PostgreSQL the script works in a throwaway database ``bench_hands`` (dropped and
 created afresh). Every hand goes through `scoring.services.add_hand`: the game row is
-locked, the form key and the sheet version checked, the hand scored by the rules and
-the whole game folded, the hand and its history written, and the totals stored by
-`tournaments.services.set_game_progress`; the tenth hand wins each game, so
-`record_result` runs once per game too.
+locked, the form key and the sheet version checked, the hand read and scored by the
+game's rules (`games.registry`) and the whole game folded, the hand and its history
+written, and the totals stored by `tournaments.services.settle_game`; the tenth hand
+wins each game, so `record_result` runs once per game too.
 
 1. 1,000 games in one process, one hand after another.
 2. Another 1,000 games split over BENCH_WORKERS processes (default 2), as several web
@@ -92,10 +92,14 @@ def build_games(tournament, event, count, *, first_position=0):
 def game_hands(rng, offenders):
     """Return ten legal hands for one game: nine small ones, then one that wins it.
 
-    offenders: the players of side 2, for the occasional penalty.
+    offenders: the ids of the players of side 2, for the occasional penalty.
     """
-    from scoring.services import HandEntry, PenaltyEntry, score_entry
+    from games.registry import get_game
+    from games.rules.texas_good_sams import Entry as HandEntry
+    from games.rules.texas_good_sams import Penalty
 
+    spec = get_game("texas_good_sams")
+    table = spec.table({}, sides=2, team_size=2)
     hands, first = [], 0
     for _ in range(HANDS_PER_GAME - 1):
         kind = rng.random()
@@ -110,12 +114,12 @@ def game_hands(rng, offenders):
         else:
             entry = HandEntry(play=play, muggins=(rng.choice((0, 5)), 0))
         hands.append(entry)
-        first += score_entry(entry).points[0]
+        first += spec.score_entry(entry, table, {}).points[0]
     # The last hand takes side 1 to 250 at least, sometimes with a penalty on side 2.
     needed = -(-(250 - first) // 5) * 5 + 5 * rng.randrange(0, 4)
     penalties = ()
     if rng.random() < 0.2:
-        penalties = (PenaltyEntry(seat=1, reason="talking", offender=rng.choice(offenders)),)
+        penalties = (Penalty(1, "talking", rng.choice(offenders)),)
     hands.append(HandEntry(play=(needed, 0), end="none", penalties=penalties))
     return hands
 
@@ -199,11 +203,8 @@ def plan(rng, games):
     members = TeamMember.objects.filter(
         team__sides__game__in=games, team__sides__seat=1
     ).values_list("team__sides__game_id", "player")
-    from tournaments.models import Player
-
-    players = Player.objects.in_bulk([player for _, player in members])
     for game_id, player in members:
-        second_side.setdefault(game_id, []).append(players[player])
+        second_side.setdefault(game_id, []).append(player)
     return {game.pk: game_hands(rng, second_side[game.pk]) for game in games}
 
 

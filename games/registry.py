@@ -164,6 +164,30 @@ class GameSpec:
         """Return one hand's points per side."""
         return self.module.score_entry(entry, table, self._game_options(options))
 
+    def table_target(self, table, options) -> int | None:
+        """Return the score that wins a game at this table (Double Draw's depends on it)."""
+        own = getattr(self.module, "table_target", None)
+        return own(table) if own is not None else self.target_score(options)
+
+    def describe_hand(self, data, points, table, options) -> str:
+        """Return a stored hand in one line for its history: the points, then their parts.
+
+        A game whose module words its own hands (Texas Good Sams) is described that way;
+        the others from the rules' plain-words lines of the sides that scored (or the
+        hand's notes when nobody did). RulesError when the data no longer reads.
+        """
+        own = getattr(self.module, "describe_hand", None)
+        if own is not None:
+            return own(data, points)
+        text = ", ".join(f"{table.side_name(seat)} {value}" for seat, value in enumerate(points))
+        scored = self.score_entry(self.entry_from_data(data, table, options), table, options)
+        details = [
+            f"{table.side_name(seat)}: {line}"
+            for seat, line in enumerate(scored.lines)
+            if line and seat < len(points) and points[seat]
+        ] or list(scored.notes)
+        return f"{text} ({'; '.join(details)})" if details else text
+
     def fold(self, entries, table, options) -> Fold:
         """Return the game's state after its hands, in order."""
         return self.module.fold(list(entries), table, self._game_options(options))

@@ -1,18 +1,31 @@
-"""Forms only parse: they turn the typed hand into numbers; the rules decide if it stands."""
+"""Forms only parse: they turn the typed hand into plain data; the rules decide if it stands.
 
+The hand form is the same for every game: its boxes come from the game's
+`entry_fields(table, options)` (games.engine.Field), one box per seat for a field asked
+per side or per player (named ``f"{name}_{index}"``), and it hands the services flat
+data, the keys of those fields (`GameSpec.entry_from_data` reads it).
+"""
+
+import re
 import uuid
+from dataclasses import dataclass, field
 
 from django import forms
 
-from games.rules import texas_good_sams as tgs
+from games.engine import CHOICE, INT, ONCE, PENALTIES, PER_PLAYER, SEAT, TILES
+from games.engine import Field as EntryField
 
-from .models import SEATS
-from .services import HandEntry, PenaltyEntry
+from .selectors import Seat, SideView, seats_at, spell_out
+from .services import table_of
+
+PENALTY_PREFIX = "penalty"
+EMPTY_SEAT = "None"
 
 
 def _number_input(label: str) -> forms.IntegerField:
     # A text box, not type=number: the browser must not refuse "12" before the rules
-    # can say why, and a scroll wheel must not change a score.
+    # can say why, and a scroll wheel must not change a score. Blank is None: whether
+    # a box may stay blank is for the rules to say, in their words.
     return forms.IntegerField(
         label=label,
         required=False,
@@ -23,23 +36,33 @@ def _number_input(label: str) -> forms.IntegerField:
     )
 
 
+def _tiles_input(label: str) -> forms.CharField:
+    return forms.CharField(label=label, required=False, max_length=400)
+
+
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
+def choose_message(label: str) -> str:
+    """Return the message for a choice left blank: "Say how the hand ended."."""
+    return f"Say {_lower_first(label).rstrip('?')}."
+
+
 class PenaltyForm(forms.Form):
     """One penalty row: who offended (which fixes the side) and why. Blank rows are skipped."""
 
     offender = forms.ChoiceField(label="Who", required=False)
-    reason = forms.ChoiceField(
-        label="Why",
-        required=False,
-        choices=[("", "—"), *((key, label) for key, label in tgs.PENALTY_REASONS.items())],
-    )
+    reason = forms.ChoiceField(label="Why", required=False)
 
-    def __init__(self, *args, offenders, **kwargs):
+    def __init__(self, *args, offenders, reasons, **kwargs):
         super().__init__(*args, **kwargs)
-        self.players = {key: (seat, player) for key, seat, player in offenders}
+        self.offenders = {key: (side, player) for key, side, player in offenders}
         self.fields["offender"].choices = [
             ("", "—"),
-            *((key, f"{player.name} (Side {seat + 1})") for key, seat, player in offenders),
+            *((key, f"{player.name} ({side.name})") for key, side, player in offenders),
         ]
+        self.fields["reason"].choices = [("", "—"), *reasons]
 
     def clean(self):
         data = super().clean()
@@ -50,25 +73,26 @@ class PenaltyForm(forms.Form):
             self.add_error("offender", "Choose the player who committed the penalty.")
         return data
 
-    def entry(self) -> PenaltyEntry | None:
+    def penalty(self) -> dict | None:
+        """Return the row as the rules read a penalty, or None for a blank row."""
         offender = self.cleaned_data.get("offender")
         if not offender:
             return None
-        seat, player = self.players[offender]
-        return PenaltyEntry(seat=seat, reason=self.cleaned_data["reason"], offender=player)
+        side, player = self.offenders[offender]
+        return {"side": side.seat, "reason": self.cleaned_data["reason"], "offender": player.pk}
 
 
 class BasePenaltyFormSet(forms.BaseFormSet):
-    def entries(self) -> tuple[PenaltyEntry, ...]:
+    def penalties(self) -> list[dict]:
         """Return the filled-in rows' penalties; remember which row each came from."""
         self.entry_rows = []
         found = []
         for index, form in enumerate(self.forms):
-            entry = form.entry() if form.cleaned_data else None
-            if entry is not None:
+            penalty = form.penalty() if form.cleaned_data else None
+            if penalty is not None:
                 self.entry_rows.append(index)
-                found.append(entry)
-        return tuple(found)
+                found.append(penalty)
+        return found
 
 
 PenaltyFormSet = forms.formset_factory(
@@ -76,175 +100,329 @@ PenaltyFormSet = forms.formset_factory(
 )
 
 
-def offender_choices(sides) -> list[tuple[str, int, object]]:
-    """Return (value, seat, player) for every player of the game, side by side."""
-    return [(f"{side.seat}-{p.pk}", side.seat, p) for side in sides for p in side.players]
+def offender_choices(sides: list[SideView]) -> list[tuple[str, SideView, object]]:
+    """Return (value, side, player) for every player of the game, side by side."""
+    return [(f"{side.seat}-{p.pk}", side, p) for side in sides for p in side.players]
+
+
+# --- How the form is laid out ------------------------------------------------------
+
+
+@dataclass
+class Column:
+    """One seat of a grid: a side or a player, with the short names under it."""
+
+    name: str
+    short_label: str
+
+
+@dataclass
+class GridRow:
+    """One field asked once per seat: one box per column."""
+
+    entry_field: EntryField
+    boxes: list
+
+    @property
+    def label(self) -> str:
+        return self.entry_field.label[:1].upper() + self.entry_field.label[1:]
+
+    @property
+    def tiles(self) -> bool:
+        return self.entry_field.kind == TILES
+
+
+@dataclass
+class Part:
+    """One piece of the hand form, in order: a grid of boxes, a choice, a box, penalties.
+
+    kind: "grid" (rows of per-seat fields, one column per side or player), "choice"
+    (radio buttons), "number", "tiles" or "penalties".
+    """
+
+    kind: str
+    entry_field: EntryField | None = None
+    box: object = None
+    columns: list[Column] = field(default_factory=list)
+    rows: list[GridRow] = field(default_factory=list)
+    options: list[tuple[str, str, bool]] = field(default_factory=list)
+
+    @property
+    def note(self) -> str:
+        """Return the words in brackets at the end of the field's label, if any."""
+        found = re.search(r"\(([^()]*)\)$", self.entry_field.label if self.entry_field else "")
+        return found.group(1) if found else ""
 
 
 class HandForm(forms.Form):
-    """One hand: points in play, muggins claimed, how it ended, pips, penalties.
+    """One hand of the game, as its rules ask for it; blank boxes are None.
 
-    `sides` are the game's two sides (seat, label, players) in seat order; the form
-    names them in its choices. The key and version ride along hidden: the key makes a
-    form sent twice count once, the version spots a sheet someone else has changed.
+    `game` and `sides` (its SideViews in seat order) give the table and the names the
+    form shows. The key and version ride along hidden: the key makes a form sent twice
+    count once, the version spots a sheet someone else has changed.
     """
 
     key = forms.UUIDField(widget=forms.HiddenInput)
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
-    play_0 = _number_input("Side 1 points in play")
-    play_1 = _number_input("Side 2 points in play")
-    muggins_0 = _number_input("Side 1 muggins claimed")
-    muggins_1 = _number_input("Side 2 muggins claimed")
-    end = forms.ChoiceField(
-        label="How the hand ended",
-        widget=forms.RadioSelect,
-        error_messages={"required": "Say how the hand ended."},
-    )
-    pips_0 = _number_input("Side 1 pips left")
-    pips_1 = _number_input("Side 2 pips left")
-    reached_first = forms.TypedChoiceField(
-        label=f"Both sides passed {tgs.TARGET}: which side got there first?",
-        required=False,
-        coerce=int,
-        empty_value=None,
-        widget=forms.RadioSelect,
-    )
     confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
-    def __init__(self, *args, sides, penalty_initial=None, **kwargs):
-        super().__init__(*args, **kwargs)
+    def __init__(self, data=None, *, game, sides, initial=None, detail=None):
+        """detail: a stored hand's flat data, shown for correcting it."""
+        super().__init__(data, initial=initial)
+        self.game = game
         self.sides = sides
-        names = [f"Side {s.seat + 1} ({s.short_label})" for s in sides]
-        self.fields["end"].choices = [
-            *((f"out_{s.seat}", f"{names[s.seat]} went out") for s in sides),
-            (tgs.END_BLOCKED, "Blocked"),
-            (tgs.END_NONE, "Not finished (the game ended)"),
+        self.table = table_of(game, sides=len(sides))
+        self.seats: list[Seat] = seats_at(self.table, sides)
+        self.entry_fields = game.event.game.entry_fields(self.table, game.event.options)
+        self.penalties = None
+        detail = detail or {}
+        for entry_field in self.entry_fields:
+            if entry_field.kind == PENALTIES:
+                self._add_penalties(entry_field, detail.get(entry_field.name))
+                continue
+            for key, label in self._keys(entry_field):
+                self.fields[key] = self._form_field(entry_field, label)
+                if key in detail:
+                    self.initial[key] = detail[key]
+        self.focus_field = self.entry_keys[0] if self.entry_keys else ""
+
+    # Building ---------------------------------------------------------------------
+
+    def _per_player(self, entry_field: EntryField) -> bool:
+        """Whether a field has a box per player that is not also a box per side."""
+        return entry_field.per == PER_PLAYER and len(self.seats) != len(self.sides)
+
+    def _seat_names(self, entry_field: EntryField) -> list[str]:
+        if self._per_player(entry_field):
+            return [seat.name for seat in self.seats]
+        return [side.name for side in self.sides]
+
+    def _keys(self, entry_field: EntryField) -> list[tuple[str, str]]:
+        """Return (key, label) per box: "play_0", "Side 1 points in play"."""
+        keys = entry_field.keys(self.table)
+        if entry_field.per == ONCE:
+            return [(keys[0], entry_field.label)]
+        names = self._seat_names(entry_field)
+        return [(key, f"{name} {entry_field.label}") for key, name in zip(keys, names, strict=True)]
+
+    def _form_field(self, entry_field: EntryField, label: str) -> forms.Field:
+        if entry_field.kind == INT:
+            return _number_input(label)
+        if entry_field.kind == TILES:
+            return _tiles_input(label)
+        required = {"required": choose_message(label)}
+        if entry_field.kind == SEAT:
+            choices = [(str(side.seat), side.spelled) for side in self.sides]
+            if not entry_field.required:
+                choices.append(("", EMPTY_SEAT))
+            return forms.TypedChoiceField(
+                label=label,
+                choices=choices,
+                coerce=int,
+                empty_value=None,
+                required=entry_field.required,
+                widget=forms.RadioSelect,
+                error_messages=required,
+            )
+        if entry_field.kind == CHOICE:
+            choices = [
+                (value, spell_out(text, self.sides, self.seats))
+                for value, text in entry_field.choices
+            ]
+            return forms.ChoiceField(
+                label=label,
+                choices=choices,
+                required=entry_field.required,
+                widget=forms.RadioSelect,
+                error_messages=required,
+            )
+        raise ValueError(f"The hand form cannot ask for a field of kind {entry_field.kind!r}")
+
+    def _add_penalties(self, entry_field: EntryField, stored) -> None:
+        """Add the penalty rows; `stored` holds a stored hand's penalties to show."""
+        initial = [
+            {"offender": f"{p.get('side')}-{p['offender']}", "reason": p.get("reason", "")}
+            for p in stored or ()
+            if p.get("offender") is not None
         ]
-        self.fields["reached_first"].choices = [(str(s.seat), names[s.seat]) for s in sides]
-        self.focus_field = "play_0"
         self.penalties = PenaltyFormSet(
             self.data if self.is_bound else None,
-            prefix="penalty",
-            initial=penalty_initial,
-            form_kwargs={"offenders": offender_choices(sides)},
+            prefix=PENALTY_PREFIX,
+            initial=initial or None,
+            form_kwargs={
+                "offenders": offender_choices(self.sides),
+                "reasons": list(entry_field.choices),
+            },
         )
 
     @classmethod
-    def blank(cls, *, sides, version: int) -> "HandForm":
+    def blank(cls, *, game, sides, version: int) -> "HandForm":
         """Return an empty form for the next hand, with a fresh key."""
-        return cls(sides=sides, initial={"key": uuid.uuid4(), "version": version})
+        return cls(game=game, sides=sides, initial={"key": uuid.uuid4(), "version": version})
 
     @classmethod
-    def for_hand(cls, hand, *, sides, version: int) -> "HandForm":
-        """Return a form holding a hand's figures, for correcting it."""
-        end = f"out_{hand.out_seat}" if hand.end == tgs.END_OUT else hand.end
-        initial = {
-            "key": uuid.uuid4(),
-            "version": version,
-            "end": end,
-            "reached_first": hand.reached_first,
-            **{
-                f"{part}_{seat}": getattr(hand, f"{part}_{seat}")
-                for part in ("play", "muggins", "pips")
-                for seat in SEATS
-            },
-        }
-        penalties = [
-            {"offender": f"{p.seat}-{p.offender_id}", "reason": p.reason}
-            for p in hand.penalties.all()
-            if p.offender_id
+    def for_hand(cls, hand, *, game, sides, version: int) -> "HandForm":
+        """Return a form holding a hand's figures (its stored detail), for correcting it."""
+        initial = {"key": uuid.uuid4(), "version": version}
+        return cls(game=game, sides=sides, initial=initial, detail=hand.detail)
+
+    # Reading ----------------------------------------------------------------------
+
+    @property
+    def entry_keys(self) -> list[str]:
+        """Return the keys of every box, in the order the official types them."""
+        return [
+            key
+            for entry_field in self.entry_fields
+            if entry_field.kind != PENALTIES
+            for key in entry_field.keys(self.table)
         ]
-        return cls(sides=sides, initial=initial, penalty_initial=penalties)
 
     def is_valid(self) -> bool:
         form_ok = super().is_valid()
-        return self.penalties.is_valid() and form_ok
-
-    @property
-    def penalties_open(self) -> bool:
-        """Whether the penalty rows should show open: some are filled or wrong."""
-        if self.penalties.initial:
-            return True
-        if not self.is_bound:
-            return False
-        return any(form.has_changed() or form.errors for form in self.penalties.forms)
-
-    @property
-    def asks_reached_first(self) -> bool:
-        """Whether to ask which side reached the target first."""
-        return bool(self["reached_first"].value()) or "reached_first" in self.errors
-
-    def entry(self) -> HandEntry:
-        """Return the hand as typed, for the rules to check."""
-        data = self.cleaned_data
-        end, out_seat = data["end"], None
-        if end.startswith("out_"):
-            end, out_seat = tgs.END_OUT, int(end.removeprefix("out_"))
-        return HandEntry(
-            play=(data["play_0"] or 0, data["play_1"] or 0),
-            muggins=(data["muggins_0"] or 0, data["muggins_1"] or 0),
-            end=end,
-            out_seat=out_seat,
-            pips=(data["pips_0"], data["pips_1"]),
-            penalties=self.penalties.entries(),
-            reached_first=data["reached_first"],
-        )
+        penalties_ok = self.penalties is None or self.penalties.is_valid()
+        return penalties_ok and form_ok
 
     def submitted(self) -> dict:
-        """Return what a hand service takes from the form: the sheet version, key and hand."""
-        data = self.cleaned_data
-        return {"version": data["version"], "key": data["key"], "entry": self.entry()}
+        """Return what a hand service takes from the form: the sheet version, key and hand.
 
-    FOCUS_ORDER = ("play_0", "play_1", "muggins_0", "muggins_1", "end", "pips_0", "pips_1")
-
-    def set_focus(self) -> "HandForm":
-        """Put the cursor where the official types next: the first wrong field, or the first."""
-        order = [*self.FOCUS_ORDER, "reached_first"]
-        wrong = [name for name in order if name in self.errors] if self.is_bound else []
-        self.focus_field = wrong[0] if wrong else "play_0"
-        return self
+        The hand is flat data: every field's key with its value (None when blank), and
+        the penalties as a list of {"side", "reason", "offender": the player's id}.
+        """
+        cleaned = self.cleaned_data
+        data = {}
+        for entry_field in self.entry_fields:
+            if entry_field.kind == PENALTIES:
+                data[entry_field.name] = self.penalties.penalties()
+                continue
+            for key in entry_field.keys(self.table):
+                value = cleaned.get(key)
+                data[key] = None if value is None or value == "" else value
+        return {"version": cleaned["version"], "key": cleaned["key"], "data": data}
 
     @property
     def confirmed(self) -> bool:
         """Whether this entry carries the official's yes to voiding later games."""
         return str(self["confirm"].value()) == "True"
 
-    def number_fields(self, *names):
-        return [self[name] for name in names]
+    @property
+    def penalties_open(self) -> bool:
+        """Whether the penalty rows should show open: some are filled or wrong."""
+        if self.penalties is None:
+            return False
+        if self.penalties.initial:
+            return True
+        if not self.is_bound:
+            return False
+        return any(form.has_changed() or form.errors for form in self.penalties.forms)
+
+    def is_asked(self, entry_field: EntryField) -> bool:
+        """Whether to show a field: always, or once it has an answer or an error."""
+        if not entry_field.asked_when_needed:
+            return True
+        keys = entry_field.keys(self.table)
+        return any(self[key].value() not in (None, "") or key in self.errors for key in keys)
+
+    # Showing ---------------------------------------------------------------------
 
     @property
-    def play_fields(self):
-        return self.number_fields("play_0", "play_1")
+    def parts(self) -> list[Part]:
+        """Return the form's pieces in order; per-seat boxes asked alike share one grid."""
+        parts: list[Part] = []
+        for entry_field in self.entry_fields:
+            if not self.is_asked(entry_field):
+                continue
+            if entry_field.kind == PENALTIES:
+                parts.append(Part("penalties", entry_field=entry_field))
+            elif entry_field.kind in (CHOICE, SEAT):
+                parts += [self._choice(entry_field, key) for key, _ in self._keys(entry_field)]
+            elif entry_field.per == ONCE:
+                kind = "tiles" if entry_field.kind == TILES else "number"
+                parts.append(Part(kind, entry_field=entry_field, box=self[entry_field.name]))
+            else:
+                self._add_grid_row(parts, entry_field)
+        return parts
 
-    @property
-    def muggins_fields(self):
-        return self.number_fields("muggins_0", "muggins_1")
+    def _choice(self, entry_field: EntryField, key: str) -> Part:
+        box = self[key]
+        current = "" if box.value() is None else str(box.value())
+        options = [(value, text, value == current) for value, text in box.field.choices]
+        return Part("choice", entry_field=entry_field, box=box, options=options)
 
-    @property
-    def pips_fields(self):
-        return self.number_fields("pips_0", "pips_1")
+    def _add_grid_row(self, parts: list[Part], entry_field: EntryField) -> None:
+        """Add a per-seat field's boxes as a row of the grid above, or of a new grid."""
+        row = GridRow(entry_field, [self[key] for key, _ in self._keys(entry_field)])
+        last = parts[-1] if parts else None
+        if last is not None and last.kind == "grid" and last.entry_field.per == entry_field.per:
+            last.rows.append(row)
+            return
+        columns = self._columns(entry_field)
+        parts.append(Part("grid", entry_field=entry_field, columns=columns, rows=[row]))
+
+    def _columns(self, entry_field: EntryField) -> list[Column]:
+        if self._per_player(entry_field):
+            return [
+                Column(seat.name, f"{seat.short_label}, {seat.side.name}") for seat in self.seats
+            ]
+        return [Column(side.name, side.short_label) for side in self.sides]
+
+    def set_focus(self) -> "HandForm":
+        """Put the cursor where the official types next: the first wrong field, or the first."""
+        keys = self.entry_keys
+        wrong = [key for key in keys if key in self.errors] if self.is_bound else []
+        if not wrong and self.is_bound and self.penalties is not None:
+            wrong = [
+                row.add_prefix("offender" if "offender" in row.errors else "reason")
+                for row in self.penalties.forms
+                if row.errors
+            ]
+        self.focus_field = wrong[0] if wrong else (keys[0] if keys else "")
+        return self
+
+    def first_problem(self) -> str:
+        """Return the first error that is not a choice still to be made, for the preview."""
+        for name, errors in self.errors.items():
+            if name in self.fields and self[name].value() in (None, ""):
+                continue  # a choice not made yet: the preview asks for it instead
+            if errors:
+                return errors[0]
+        if self.penalties is not None:
+            for row in self.penalties.forms:
+                for errors in row.errors.values():
+                    return errors[0]
+        missing = [
+            f
+            for f in self.entry_fields
+            if f.kind in (CHOICE, SEAT) and f.required and f.name in self.errors
+        ]
+        if missing:
+            return f"Choose {_lower_first(missing[0].label).rstrip('?')} to see its points."
+        return ""
+
+    # Rule refusals and new versions -------------------------------------------------
 
     def add_rule_error(self, exc) -> None:
         """Show a refusal from the rules at the field it is about."""
-        field = getattr(exc, "field", None)
-        if field and field.startswith("penalty-"):
-            index = int(field.removeprefix("penalty-"))
-            row = self.penalties.entry_rows[index]
-            self.penalties.forms[row].add_error("offender", str(exc))
-            return
-        self.add_error(field if field in self.fields else None, str(exc))
+        name = getattr(exc, "field", None)
+        if name and name.startswith(f"{PENALTY_PREFIX}-") and self.penalties is not None:
+            index = name.removeprefix(f"{PENALTY_PREFIX}-")
+            rows = getattr(self.penalties, "entry_rows", [])
+            if index.isdigit() and int(index) < len(rows):
+                self.penalties.forms[rows[int(index)]].add_error("offender", str(exc))
+                return
+        self.add_error(name if name in self.fields else None, str(exc))
 
     def with_version(self, version: int) -> "HandForm":
         """Return the same typed entry for a fresh sheet version, errors cleared."""
         data = self.data.copy()
         data["version"] = str(version)
-        return type(self)(data, sides=self.sides)
+        return type(self)(data, game=self.game, sides=self.sides)
 
     def with_confirm(self) -> "HandForm":
         """Return the same typed entry, marked as confirmed for the next save."""
         data = self.data.copy()
         data["confirm"] = "True"
-        return type(self)(data, sides=self.sides)
+        return type(self)(data, game=self.game, sides=self.sides)
 
 
 class DeleteForm(forms.Form):

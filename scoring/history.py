@@ -1,48 +1,68 @@
-"""Hand history in plain words: what a hand was before and after a change."""
+"""Hand history in plain words: what a hand was before and after a change.
+
+A snapshot is {"number", "points", "detail"} (`services.hand_snapshot`); the game's
+rules word it (`GameSpec.describe_hand`). A snapshot the rules no longer read is
+described by its points alone.
+"""
 
 from dataclasses import dataclass
 
-from games.rules.texas_good_sams import END_BLOCKED, END_OUT, PENALTY_REASONS
-from games.rules.tiles import round_to_nearest_five
+from games.engine import Table
+from games.registry import GameSpec
+from games.rules import RulesError
 
 from .models import HandChange
 
+# What a stored snapshot can hold that the rules refuse to read.
+_UNREADABLE = (RulesError, KeyError, TypeError, ValueError, AttributeError)
 
-def describe_hand(data: dict | None) -> str:
-    """Return a hand's snapshot as one line: "Side 1 45, Side 2 20 (Side 1 out, 13 pips → 15)"."""
+
+@dataclass(frozen=True)
+class HandWords:
+    """What describing one game's hands needs: its game, table, house rules, side names."""
+
+    spec: GameSpec
+    table: Table | None
+    options: dict
+    names: tuple[str, ...] = ()
+
+    def name(self, seat: int) -> str:
+        if seat < len(self.names):
+            return self.names[seat]
+        return self.table.side_name(seat) if self.table is not None else f"Side {seat + 1}"
+
+    @classmethod
+    def of_sheet(cls, sheet) -> "HandWords":
+        """Return the words of a score sheet's game (`selectors.Sheet`)."""
+        return cls(
+            spec=sheet.spec,
+            table=sheet.table,
+            options=sheet.options,
+            names=tuple(side.name for side in sheet.sides),
+        )
+
+
+def describe_hand(data: dict | None, words: HandWords) -> str:
+    """Return a hand's snapshot as one line: "Player 1 0, Player 2 14 (Player 2: ...)".
+
+    The game words it (`GameSpec.describe_hand`); a snapshot its rules no longer read
+    is described by its points alone.
+    """
     if not data:
         return ""
-    points = data["points"]
-    text = f"Side 1 {points[0]}, Side 2 {points[1]}"
-    details = []
-    for seat in (0, 1):
-        if data["play"][seat]:
-            details.append(f"Side {seat + 1} played {data['play'][seat]}")
-        if data["muggins"][seat]:
-            details.append(f"Side {seat + 1} claimed {data['muggins'][seat]} muggins")
-    if data["end"] == END_OUT:
-        out = data["out_side"]
-        pips = data["pips"][1 - out]
-        details.append(f"Side {out + 1} went out, {_pips(pips)}")
-    elif data["end"] == END_BLOCKED:
-        details.append(
-            f"blocked, Side 1 held {_pips(data['pips'][0])}, Side 2 held {_pips(data['pips'][1])}"
+    points = list(data.get("points") or ())
+    if words.table is None:
+        return _points_only(points, words)
+    try:
+        return words.spec.describe_hand(
+            data.get("detail") or {}, points, words.table, words.options
         )
-    else:
-        details.append("not finished")
-    for penalty in data["penalties"]:
-        who = penalty.get("offender_name") or f"Side {penalty['side'] + 1}"
-        reason = PENALTY_REASONS.get(penalty["reason"], penalty["reason"]).lower()
-        details.append(f"penalty on {who}: {reason}")
-    if data.get("reached_first") is not None:
-        details.append(f"Side {data['reached_first'] + 1} reached 250 first")
-    return f"{text} ({'; '.join(details)})"
+    except _UNREADABLE:
+        return _points_only(points, words)
 
 
-def _pips(pips: int | None) -> str:
-    if pips is None:
-        return "no pips"
-    return f"{pips} pips → {round_to_nearest_five(pips)}"
+def _points_only(points, words: HandWords) -> str:
+    return ", ".join(f"{words.name(seat)} {value}" for seat, value in enumerate(points))
 
 
 @dataclass
@@ -52,8 +72,10 @@ class ChangeView:
     after: str
 
 
-def describe_change(change: HandChange) -> ChangeView:
+def describe_change(change: HandChange, words: HandWords) -> ChangeView:
     """Return a history row with its before and after in plain words."""
     return ChangeView(
-        change=change, before=describe_hand(change.before), after=describe_hand(change.after)
+        change=change,
+        before=describe_hand(change.before, words),
+        after=describe_hand(change.after, words),
     )

@@ -1,28 +1,33 @@
-"""Reads for the score sheet pages: each returns what one page shows, in few queries."""
+"""Reads for the score sheet pages: each returns what one page shows, in few queries.
 
+The sheet is the same for every game: its sides and columns come from the game's table
+and `entry_fields`, each hand's plain words from `score_entry`. Nothing here asks which
+game it is showing.
+"""
+
+import re
 import uuid
 from dataclasses import dataclass, field
 
-from django.db.models import F
+from django.db.models import Prefetch
 
-from games.rules.texas_good_sams import TARGET
-from tournaments.models import Game, Player, Team, TeamMember
+from games.engine import PENALTIES, Field, Scored, Table
+from games.rules import RulesError
+from tournaments.models import SCORED, Game, Player, Side, Team, TeamMember
 
-from .models import Hand, HandChange, HandPenalty
+from .models import Hand, HandChange
+from .services import OPEN, table_of
 
 
 @dataclass
 class SideView:
-    """One side of a game as the sheet shows it: its players, their chapters, its total."""
+    """One side of a game as the sheet shows it: its name, players, chapters and total."""
 
     seat: int
+    name: str
     team: Team | None
     players: list[Player]
     total: int = 0
-
-    @property
-    def name(self) -> str:
-        return f"Side {self.seat + 1}"
 
     @property
     def label(self) -> str:
@@ -38,6 +43,11 @@ class SideView:
         return self.name
 
     @property
+    def spelled(self) -> str:
+        """Return the side's name with its players: "Side 1 (Ann & Bo)"."""
+        return f"{self.name} ({self.short_label})" if self.players else self.name
+
+    @property
     def chapters(self) -> str:
         names = []
         for player in self.players:
@@ -47,12 +57,132 @@ class SideView:
         return ", ".join(names)
 
 
+@dataclass(frozen=True)
+class Seat:
+    """One player's place at the table, for the fields asked once per player."""
+
+    index: int
+    side: SideView
+    player: Player | None
+
+    @property
+    def name(self) -> str:
+        return f"Player {self.index + 1}"
+
+    @property
+    def short_label(self) -> str:
+        return self.player.name.split()[0] if self.player else self.side.short_label
+
+    @property
+    def spelled(self) -> str:
+        """Return the player's seat with their name: "Player 3 (Cy)"."""
+        return f"{self.name} ({self.player.name.split()[0]})" if self.player else self.name
+
+
+def side_word(game: Game, table: Table | None) -> str:
+    """Return what the sheet calls one side: "Player" when each side of a rounds game is one
+    player, else "Side" (a bracket game is always between two sides)."""
+    if table is not None and game.event.game.plays_rounds:
+        return table.seat_word
+    return "Side"
+
+
+def game_table(game: Game, sides: int) -> tuple[Table | None, str]:
+    """Return the game's table and "", or None and why its game cannot be played so."""
+    try:
+        return table_of(game, sides=sides), ""
+    except RulesError as exc:
+        return None, str(exc)
+
+
+def game_sides(game: Game) -> list[SideView]:
+    """Return the game's sides in seat order, with their players and chapters (two queries)."""
+    members = TeamMember.objects.select_related("player__chapter").order_by("position")
+    found = list(
+        Side.objects.filter(game=game)
+        .select_related("team")
+        .prefetch_related(Prefetch("team__memberships", queryset=members))
+        .order_by("seat")
+    )
+    word = side_word(game, game_table(game, len(found))[0])
+    return [
+        SideView(
+            seat=side.seat,
+            name=f"{word} {side.seat + 1}",
+            team=side.team,
+            players=[m.player for m in side.team.members] if side.team else [],
+            total=side.total,
+        )
+        for side in found
+    ]
+
+
+def seats_at(table: Table | None, sides: list[SideView]) -> list[Seat]:
+    """Return every player's seat at the table, in seating order.
+
+    Partners sit opposite: with two partnerships players 1 and 3 are Side 1, players 2
+    and 4 Side 2 (games.engine.Table).
+    """
+    if table is None:
+        return []
+    seats = []
+    for index in range(table.players):
+        side = sides[index % len(sides)]
+        position = index // len(sides)
+        player = side.players[position] if position < len(side.players) else None
+        seats.append(Seat(index=index, side=side, player=player))
+    return seats
+
+
+def spell_out(label: str, sides: list[SideView], seats: list[Seat]) -> str:
+    """Return a label that starts with "Side 2" or "Player 3" with the players named."""
+    names = {f"Side {side.seat + 1}": side.spelled for side in sides}
+    names.update({side.name: side.spelled for side in sides})
+    names.update({seat.name: seat.spelled for seat in seats if seat.name not in names})
+    found = re.match(r"(Side|Player) \d+\b", label)
+    if found is None or found.group(0) not in names:
+        return label
+    return names[found.group(0)] + label[found.end() :]
+
+
+# --- The sheet ---------------------------------------------------------------------
+
+
+@dataclass
+class Cell:
+    """One side's part of a hand: its points and what they came from."""
+
+    side: SideView
+    points: int
+    line: str = ""
+
+
+@dataclass
+class PenaltyLine:
+    """A penalty in a hand: who committed it (or their side) and why."""
+
+    who: str
+    reason: str
+
+
 @dataclass
 class SheetRow:
     hand: Hand
-    totals: tuple[int, int]
+    totals: tuple[int, ...]
+    cells: list[Cell] = field(default_factory=list)
+    notes: tuple[str, ...] = ()
+    penalties: list[PenaltyLine] = field(default_factory=list)
     reached_first_note: str = ""
-    penalties: list[HandPenalty] = field(default_factory=list)
+    entry: object = None
+
+    @property
+    def totals_text(self) -> str:
+        return totals_text(self.totals)
+
+
+def totals_text(totals) -> str:
+    """Return totals as the sheet writes them: "45 – 20 – 5"."""
+    return " \N{EN DASH} ".join(str(total) for total in totals)
 
 
 @dataclass
@@ -61,17 +191,56 @@ class Sheet:
 
     game: Game
     sides: list[SideView]
+    table: Table | None
+    fields: tuple[Field, ...] = ()
     rows: list[SheetRow] = field(default_factory=list)
+    problem: str = ""
 
     @property
-    def totals(self) -> tuple[int, int]:
-        return self.rows[-1].totals if self.rows else (0, 0)
+    def spec(self):
+        return self.game.event.game
+
+    @property
+    def options(self) -> dict:
+        return self.game.event.options
+
+    @property
+    def seats(self) -> list[Seat]:
+        return seats_at(self.table, self.sides)
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return self.rows[-1].totals if self.rows else (0,) * len(self.sides)
+
+    @property
+    def totals_text(self) -> str:
+        return totals_text(self.totals)
 
     @property
     def winner(self) -> SideView | None:
-        if self.game.winner_seat is None:
+        seat = self.game.winner_seat
+        if seat is None or seat >= len(self.sides):
             return None
-        return self.sides[self.game.winner_seat]
+        return self.sides[seat]
+
+    @property
+    def tied(self) -> list[SideView]:
+        """Return the sides level on the best total of a game with a result but no one winner."""
+        if self.game.status not in SCORED or self.winner is not None or not self.sides:
+            return []
+        best = max(self.totals)
+        return [side for side in self.sides if self.totals[side.seat] == best]
+
+    @property
+    def outcome(self) -> str:
+        """Return the result in words: "Side 1 (Ann & Bo) wins", "Player 1 (Ann) and ... tie"."""
+        if self.winner is not None:
+            return f"{self.winner.name} ({self.winner.label}) wins"
+        tied = self.tied
+        if tied:
+            names = [f"{side.name} ({side.label})" for side in tied]
+            return f"{', '.join(names[:-1])} and {names[-1]} tie on {self.totals[tied[0].seat]}"
+        return ""
 
     @property
     def any_edited(self) -> bool:
@@ -79,69 +248,165 @@ class Sheet:
 
     @property
     def can_add(self) -> bool:
-        return self.game.status in {Game.Status.READY, Game.Status.PLAYING}
+        return self.game.status in OPEN and self.table is not None
 
     @property
     def next_heading(self) -> str:
         return f"Hand {len(self.rows) + 1}"
 
     @property
-    def next_heading_lower(self) -> str:
-        return f"hand {len(self.rows) + 1}"
+    def target(self) -> int | None:
+        """Return the score that wins the game, or None when the event's rules set none."""
+        if self.table is None:
+            return self.spec.target_score(self.options)
+        return self.spec.table_target(self.table, self.options)
 
     @property
-    def target(self) -> int:
-        return TARGET
-
-
-def game_sides(game: Game) -> list[SideView]:
-    """Return the game's two sides in seat order, with their players and chapters (one query)."""
-    members = (
-        TeamMember.objects.filter(team__sides__game=game)
-        .select_related("player__chapter", "team")
-        .annotate(seat=F("team__sides__seat"))
-        .order_by("position", "pk")
-    )
-    views = [SideView(seat=seat, team=None, players=[]) for seat in (0, 1)]
-    for member in members:
-        view = views[member.seat]
-        view.team = member.team
-        view.players.append(member.player)
-    return views
+    def house_rules(self) -> list[str]:
+        return self.game.event.house_rules
 
 
 def game_sheet(game: Game, *, sides: list[SideView] | None = None) -> Sheet:
-    """Return the game's sheet: its sides and its hands with penalties and running totals.
+    """Return the game's sheet: its sides and its hands with running totals and plain words.
 
-    Pass `sides` already read for this game to save reading them again.
+    Reads the sides (two queries, or none when `sides` is given) and the hands (one
+    query), whatever the number of hands; each hand is scored again by the rules for
+    its words, but its points are the stored ones.
     """
-    sheet = Sheet(game=game, sides=sides if sides is not None else game_sides(game))
+    sides = sides if sides is not None else game_sides(game)
+    table, problem = game_table(game, len(sides))
+    sheet = Sheet(game=game, sides=sides, table=table, problem=problem)
+    if table is not None:
+        sheet.fields = sheet.spec.entry_fields(table, sheet.options)
     hands = list(Hand.objects.filter(game=game).order_by("number"))
-    # Penalties are rare: read them only when a hand has penalty points.
-    penalties = {}
-    with_penalties = [hand.pk for hand in hands if hand.penalty_0 or hand.penalty_1]
-    if with_penalties:
-        found = HandPenalty.objects.filter(hand__in=with_penalties).select_related("offender")
-        for penalty in found.order_by("pk"):
-            penalties.setdefault(penalty.hand_id, []).append(penalty)
-    first = second = 0
+    totals = [0] * len(sides)
     for hand in hands:
-        first += hand.points_0
-        second += hand.points_1
-        note = ""
-        if first >= TARGET and second >= TARGET and hand.reached_first is not None:
-            note = f"{sheet.sides[hand.reached_first].name} reached {TARGET} first"
-        sheet.rows.append(
-            SheetRow(
-                hand=hand,
-                totals=(first, second),
-                reached_first_note=note,
-                penalties=penalties.get(hand.pk, []),
-            )
-        )
-    for side in sheet.sides:
+        points = list(hand.points)[: len(sides)]
+        for seat, value in enumerate(points):
+            totals[seat] += value
+        row = SheetRow(hand=hand, totals=tuple(totals))
+        _describe_row(sheet, row, points)
+        sheet.rows.append(row)
+    _note_answers(sheet)
+    for side in sides:
         side.total = sheet.totals[side.seat]
     return sheet
+
+
+def _describe_row(sheet: Sheet, row: SheetRow, points: list[int]) -> None:
+    """Fill in a row's cells, notes and penalties from the hand's stored entry."""
+    scored = Scored(tuple(points))
+    if sheet.table is not None:
+        try:
+            row.entry = sheet.spec.entry_from_data(row.hand.detail, sheet.table, sheet.options)
+            scored = sheet.spec.score_entry(row.entry, sheet.table, sheet.options)
+        except RulesError:
+            row.entry = None  # a hand the rules no longer read: its points alone
+    lines = scored.lines
+    row.cells = [
+        Cell(side, points[side.seat], lines[side.seat] if side.seat < len(lines) else "")
+        for side in sheet.sides
+        if side.seat < len(points)
+    ]
+    row.notes = scored.notes
+    row.penalties = penalty_lines(sheet, row.hand.detail)
+
+
+def penalty_lines(sheet: Sheet, detail: dict) -> list[PenaltyLine]:
+    """Return a hand's penalties with each offender named (from the sides already read)."""
+    players = {player.pk: player for side in sheet.sides for player in side.players}
+    lines = []
+    for entry_field in sheet.fields:
+        if entry_field.kind != PENALTIES:
+            continue
+        reasons = dict(entry_field.choices)
+        for penalty in detail.get(entry_field.name) or ():
+            offender = players.get(penalty.get("offender"))
+            side = penalty.get("side")
+            if offender is not None:
+                who = offender.name
+            elif isinstance(side, int) and 0 <= side < len(sheet.sides):
+                who = sheet.sides[side].name
+            else:
+                who = "a player"
+            reason = penalty.get("reason")
+            lines.append(PenaltyLine(who=who, reason=reasons.get(reason, str(reason))))
+    return lines
+
+
+def _note_answers(sheet: Sheet) -> None:
+    """Note on a hand the answer it carries to a question the rules asked about it.
+
+    Texas Good Sams asks which side reached 250 first when one hand takes both there.
+    An answer is noted only where the rules would ask for it, so a stale one left on
+    another hand is not shown.
+    """
+    asked = [f for f in sheet.fields if f.asked_when_needed]
+    if not asked or any(row.entry is None for row in sheet.rows):
+        return
+    spec, table, options = sheet.spec, sheet.table, sheet.options
+    entries = [row.entry for row in sheet.rows]
+    for index, row in enumerate(sheet.rows):
+        for question in asked:
+            answer = row.hand.detail.get(question.name)
+            if not isinstance(answer, int) or not 0 <= answer < len(sheet.sides):
+                continue
+            try:
+                unanswered = spec.entry_from_data(
+                    {**row.hand.detail, question.name: None}, table, options
+                )
+                state = spec.fold([*entries[:index], unanswered], table, options)
+            except RulesError:
+                continue
+            decision = state.decision
+            if decision is not None and (decision.hand, decision.field) == (index, question.name):
+                row.reached_first_note = _answer_note(sheet, question, answer)
+
+
+def _answer_note(sheet: Sheet, question: Field, answer: int) -> str:
+    side = sheet.sides[answer]
+    if sheet.target is not None:
+        return f"{side.name} reached {sheet.target} first"
+    return f"{question.label} {side.name}"
+
+
+# --- The hand being typed ------------------------------------------------------------
+
+
+@dataclass
+class HandPreview:
+    """What a typed hand would score, and the totals after it."""
+
+    cells: list[Cell]
+    notes: tuple[str, ...]
+    totals: tuple[int, ...]
+
+    @property
+    def points_text(self) -> str:
+        return ", ".join(f"{cell.side.name} {cell.points}" for cell in self.cells)
+
+    @property
+    def totals_text(self) -> str:
+        return totals_text(self.totals)
+
+
+def hand_preview(sheet: Sheet, scored: Scored, *, replacing: str | None = None) -> HandPreview:
+    """Return a typed hand's score on this sheet; `replacing` names the hand it corrects."""
+    base = list(sheet.totals)
+    for row in sheet.rows:
+        if replacing is not None and str(row.hand.pk) == replacing:
+            base = [total - cell.points for total, cell in zip(base, row.cells, strict=False)]
+    lines = scored.lines
+    cells = [
+        Cell(side, scored.points[side.seat], lines[side.seat] if side.seat < len(lines) else "")
+        for side in sheet.sides
+        if side.seat < len(scored.points)
+    ]
+    totals = tuple(total + cell.points for total, cell in zip(base, cells, strict=False))
+    return HandPreview(cells=cells, notes=scored.notes, totals=totals)
+
+
+# --- History --------------------------------------------------------------------------
 
 
 def game_history(game: Game):

@@ -599,7 +599,8 @@ def score_entry(entry, table, options):
 
     _check_table(table)
     score = score_entry_parts(entry, options)
-    return Scored(score.points, tuple(_side_line(score, side) for side in SIDES))
+    notes = {END_BLOCKED: ("blocked",), END_NONE: ("not finished",)}.get(score.end, ())
+    return Scored(score.points, tuple(_side_line(score, side) for side in SIDES), notes)
 
 
 def fold(entries, table, options):
@@ -632,3 +633,36 @@ def fold(entries, table, options):
         )
         return Fold(state.totals, decision=decision)
     return state.to_fold()
+
+
+def describe_hand(data, points):
+    """Return a hand in one line for its history, from its flat data and points per side.
+
+    "Side 1 25, Side 2 0 (Side 1 played 10; Side 1 went out, 13 pips → 15)". A penalty
+    names its offender by "offender_name" when the data holds it, else by side.
+    """
+
+    def held(pips):
+        return "no pips" if pips is None else f"{pips} pips → {round_to_nearest_five(pips)}"
+
+    details = []
+    for side in SIDES:
+        if data.get(f"play_{side}"):
+            details.append(f"{seat_name(side)} played {data[f'play_{side}']}")
+        if data.get(f"muggins_{side}"):
+            details.append(f"{seat_name(side)} claimed {data[f'muggins_{side}']} muggins")
+    end, out_seat = _end_and_out_seat(data)
+    if end == END_OUT:
+        details.append(f"{seat_name(out_seat)} went out, {held(data.get(f'pips_{1 - out_seat}'))}")
+    elif end == END_BLOCKED:
+        first, second = (f"{seat_name(s)} held {held(data.get(f'pips_{s}'))}" for s in SIDES)
+        details.append(f"blocked, {first}, {second}")
+    else:
+        details.append("not finished")
+    for penalty in data.get("penalties") or ():
+        who = penalty.get("offender_name") or seat_name(penalty["side"])
+        reason = PENALTY_REASONS.get(penalty["reason"], penalty["reason"]).lower()
+        details.append(f"penalty on {who}: {reason}")
+    if data.get("reached_first") is not None:
+        details.append(f"{seat_name(data['reached_first'])} reached {TARGET} first")
+    return f"{seat_name(0)} {points[0]}, {seat_name(1)} {points[1]} ({'; '.join(details)})"

@@ -10,9 +10,9 @@ from games.rules import RulesError
 from tournaments.models import Game, Tournament
 from tournaments.permissions import official_required
 
-from .. import selectors, services
+from .. import printing, selectors, services
 from ..forms import DeleteForm, HandForm
-from ..history import describe_change, describe_hand
+from ..history import HandWords, describe_change, describe_hand
 from ..models import Hand
 from ..services import hand_snapshot
 
@@ -25,8 +25,7 @@ def _get_game_for_official(tournament: Tournament, pk: int) -> Game:
 
 def _get_hand_for_official(game: Game, hand_pk: int) -> Hand | None:
     """Return the game's hand, or None when it has been deleted (404 for another game's)."""
-    hands = Hand.objects.prefetch_related("penalties__offender")
-    hand = hands.filter(game=game, pk=hand_pk).first()
+    hand = Hand.objects.filter(game=game, pk=hand_pk).first()
     if hand is None and Hand.objects.filter(pk=hand_pk).exists():
         raise Http404("No such hand in this game.")
     return hand
@@ -61,11 +60,15 @@ def _result_message(result: services.HandResult, sheet=None, *, done: str) -> st
     if result.voided:
         count = len(result.voided)
         parts.append(f"{count} later game{'s were' if count != 1 else ' was'} voided.")
+    if result.won or result.reopened:
+        sheet = sheet or selectors.game_sheet(result.game)
     if result.won:
-        winner = (sheet or selectors.game_sheet(result.game)).winner
-        parts.append(f"Game over: {winner.name} ({winner.label}) wins.")
+        parts.append(f"Game over: {sheet.outcome}.")
     if result.reopened:
-        parts.append("The game is open again: no side has reached 250.")
+        if sheet.target is not None:
+            parts.append(f"The game is open again: no side has reached {sheet.target}.")
+        else:
+            parts.append("The game is open again: it has no result now.")
     return " ".join(parts)
 
 
@@ -109,13 +112,27 @@ def sheet(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse
     if request.method == "POST":
         return _add_hand(request, tournament, game)
     current = selectors.game_sheet(game)
-    form = HandForm.blank(sides=current.sides, version=game.version) if current.can_add else None
+    form = _blank_form(current)
     return render(request, "scoring/sheet.html", _sheet_context(tournament, current, form))
+
+
+def _blank_form(sheet) -> HandForm | None:
+    """Return the next hand's form, or None when no hand can be added."""
+    if not sheet.can_add:
+        return None
+    return HandForm.blank(game=sheet.game, sides=sheet.sides, version=sheet.game.version)
 
 
 def _add_hand(request, tournament, game):
     sides = selectors.game_sides(game)
-    form = HandForm(request.POST, sides=sides)
+    template = "scoring/sheet.html#sheet" if request.htmx else "scoring/sheet.html"
+    try:
+        form = HandForm(request.POST, game=game, sides=sides)
+    except RulesError as exc:
+        # The game cannot be played at this table: the sheet says why.
+        current = selectors.game_sheet(game, sides=sides)
+        context = _sheet_context(tournament, current, None, notice=("error", str(exc)))
+        return render(request, template, context, status=422)
     status, notice = 422, None
     if form.is_valid():
         try:
@@ -134,42 +151,34 @@ def _add_hand(request, tournament, game):
             if not request.htmx:
                 messages.success(request, text)
                 return redirect("scoring:sheet", tournament.slug, game.pk)
-            form = HandForm.blank(sides=sides, version=game.version) if current.can_add else None
+            form = _blank_form(current)
             status, notice = 200, ("success", text)
     else:
         current = selectors.game_sheet(game, sides=sides)
     context = _sheet_context(tournament, current, form, notice=notice)
-    template = "scoring/sheet.html#sheet" if request.htmx else "scoring/sheet.html"
     return render(request, template, context, status=status)
 
 
 @official_required
 @require_POST
 def preview(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
-    """Show what the hand being typed scores: rounded pips and each side's points."""
+    """Show what the hand being typed scores, by the rules, and the totals after it."""
     game = _get_game_for_official(tournament, pk)
     current = selectors.game_sheet(game)
-    form = HandForm(request.POST, sides=current.sides)
-    score, problem = None, ""
-    if form.is_valid():
-        try:
-            score = services.score_entry(
-                form.entry(), blocked_scoring=services.blocked_scoring(game)
-            )
-        except RulesError as exc:
-            problem = str(exc)
-    else:
-        wrong = [error for name, errors in form.errors.items() if name != "end" for error in errors]
-        problem = wrong[0] if wrong else "Choose how the hand ended to see its points."
-    totals = None
-    if score is not None:
-        base = list(current.totals)
-        # On a correction, the hand being corrected is replaced, not added.
-        for row in current.rows:
-            if str(row.hand.pk) == request.GET.get("hand"):
-                base = [base[seat] - row.hand.points[seat] for seat in (0, 1)]
-        totals = (base[0] + score.points[0], base[1] + score.points[1])
-    context = {"sheet": current, "score": score, "problem": problem, "totals": totals}
+    preview, problem = None, current.problem
+    if current.table is not None:
+        form = HandForm(request.POST, game=game, sides=current.sides)
+        if form.is_valid():
+            try:
+                scored = services.preview_hand(game=game, data=form.submitted()["data"])
+            except RulesError as exc:
+                problem = str(exc)
+            else:
+                replacing = request.GET.get("hand")
+                preview = selectors.hand_preview(current, scored, replacing=replacing)
+        else:
+            problem = form.first_problem()
+    context = {"sheet": current, "preview": preview, "problem": problem}
     return render(request, "scoring/sheet.html#preview", context)
 
 
@@ -183,8 +192,11 @@ def hand_edit(request: HttpRequest, tournament: Tournament, pk: int, hand_pk: in
         return _hand_gone(request, tournament, game)
     current = selectors.game_sheet(game)
     status, confirm_games, notice = 200, None, None
+    if current.table is None:
+        messages.error(request, current.problem)
+        return redirect("scoring:sheet", tournament.slug, game.pk)
     if request.method == "POST":
-        form = HandForm(request.POST, sides=current.sides)
+        form = HandForm(request.POST, game=game, sides=current.sides)
         status = 422
         if form.is_valid():
             try:
@@ -203,7 +215,9 @@ def hand_edit(request: HttpRequest, tournament: Tournament, pk: int, hand_pk: in
                 hand = _get_hand_for_official(game, hand_pk)
                 if hand is None:
                     return _hand_gone(request, tournament, game)
-                form = HandForm.for_hand(hand, sides=current.sides, version=current.game.version)
+                form = HandForm.for_hand(
+                    hand, game=current.game, sides=current.sides, version=current.game.version
+                )
                 status, notice = 409, ("error", str(exc))
             except RulesError as exc:
                 form.add_rule_error(exc)
@@ -213,7 +227,7 @@ def hand_edit(request: HttpRequest, tournament: Tournament, pk: int, hand_pk: in
                 )
                 return redirect("scoring:sheet", tournament.slug, game.pk)
     else:
-        form = HandForm.for_hand(hand, sides=current.sides, version=game.version)
+        form = HandForm.for_hand(hand, game=game, sides=current.sides, version=game.version)
     context = _sheet_context(
         tournament, current, form, hand=hand, confirm_games=confirm_games, notice=notice
     )
@@ -264,7 +278,7 @@ def hand_delete(
         current,
         None,
         hand=hand,
-        hand_text=describe_hand(hand_snapshot(hand, hand.penalties.all())),
+        hand_text=describe_hand(hand_snapshot(hand), HandWords.of_sheet(current)),
         delete_form=form,
         confirm_games=confirm_games,
         notice=notice,
@@ -277,7 +291,8 @@ def history(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRespon
     """Every change to the game's hands: who, when, before and after."""
     game = _get_game_for_official(tournament, pk)
     current = selectors.game_sheet(game)
-    changes = [describe_change(change) for change in selectors.game_history(game)]
+    words = HandWords.of_sheet(current)
+    changes = [describe_change(change, words) for change in selectors.game_history(game)]
     context = _sheet_context(tournament, current, None, changes=changes)
     if request.htmx:
         return render(request, "scoring/sheet_history.html#history", context)
@@ -290,5 +305,12 @@ def sheet_print(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRe
     game = _get_game_for_official(tournament, pk)
     current = selectors.game_sheet(game)
     blank = request.GET.get("blank") == "1"
-    context = _sheet_context(tournament, current, None, blank=blank, blank_rows=range(1, 21))
+    context = _sheet_context(
+        tournament,
+        current,
+        None,
+        blank=blank,
+        blank_rows=range(1, 21),
+        printed=printing.printed_sheet(current),
+    )
     return render(request, "scoring/sheet_print.html", context)

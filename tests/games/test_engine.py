@@ -100,3 +100,27 @@ def test_a_hand_goes_through_the_registry_from_form_data_to_the_games_state():
     assert spec.score_entry(entry, table, {}).points == (25, 0)
     assert spec.entry_from_data(spec.entry_to_data(entry), table, {}) == entry
     assert spec.fold([entry], table, {}).totals == (25, 0)
+
+
+def test_a_stored_hand_is_described_by_its_game_for_the_history():
+    spec = get_game("thats_it")
+    table = spec.table({}, sides=3, team_size=1)
+    data = {"caller": 1, "points": 16}
+    assert spec.describe_hand(data, [0, 16, 0], table, {}) == (
+        "Player 1 0, Player 2 16, Player 3 0 (Player 2: called That's it: 16 points (typed))"
+    )
+    assert spec.describe_hand({"caller": None}, [0, 0, 0], table, {}).startswith(
+        "Player 1 0, Player 2 0, Player 3 0"
+    )
+    tgs = get_game("texas_good_sams")
+    doubles = tgs.table({}, sides=2, team_size=2)
+    text = tgs.describe_hand({"play_0": 10, "end": "none"}, [10, 0], doubles, {})
+    assert text == "Side 1 10, Side 2 0 (Side 1 played 10; not finished)"
+
+
+def test_a_games_target_may_depend_on_its_table():
+    spec = get_game("double_draw")
+    assert spec.table_target(spec.table({}, sides=2, team_size=1), {}) == 100
+    assert spec.table_target(spec.table({}, sides=3, team_size=1), {}) == 61
+    thats_it = get_game("thats_it")
+    assert thats_it.table_target(thats_it.table({}, sides=2, team_size=1), {"target": 30}) == 30

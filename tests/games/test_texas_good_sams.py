@@ -612,3 +612,18 @@ def test_the_fold_asks_who_reached_250_first_and_then_decides():
     assert "Hand 2 took both sides to 250" in state.decision.message
     answered = tgs.fold([before, tgs.Entry(play=(10, 10), reached_first=1)], DOUBLES, {})
     assert (answered.finished, answered.winner, answered.ended_at) == (True, 1, 1)
+
+
+def test_a_stored_hand_reads_in_one_line_for_the_history():
+    out = {"end": "out_1", "pips_0": 22, "play_1": 5, "muggins_0": 5}
+    assert tgs.describe_hand(out, [5, 25]) == (
+        "Side 1 5, Side 2 25 (Side 1 claimed 5 muggins; Side 2 played 5; "
+        "Side 2 went out, 22 pips → 20)"
+    )
+    blocked = {"end": "blocked", "pips_0": 12, "pips_1": None, "reached_first": 1}
+    penalty = {"side": 0, "reason": "renege", "offender": 3}
+    text = tgs.describe_hand({**blocked, "penalties": [penalty]}, [50, 0])
+    assert text == (
+        "Side 1 50, Side 2 0 (blocked, Side 1 held 12 pips → 10, Side 2 held no pips; "
+        "penalty on Side 1: reneging; Side 2 reached 250 first)"
+    )

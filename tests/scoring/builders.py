@@ -2,10 +2,11 @@
 
 import uuid
 
+from games.rules.texas_good_sams import Entry, Penalty
 from scoring import services
-from scoring.services import HandEntry
+from scoring.models import Hand
 from tests.factories import ChapterFactory, EventFactory, PlayerFactory
-from tournaments.models import Game, Side, Team, TeamMember
+from tournaments.models import Event, Game, Round, Side, Team, TeamMember
 
 FIRST_NAMES = ["Ann", "Bob", "Cal", "Dot", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo", "Kay", "Lou"]
 
@@ -78,11 +79,57 @@ def make_bracket(tournament, *, team_count: int = 4):
     return event, games
 
 
+def make_rounds_game(
+    tournament, *, game_key="double_draw", sides=3, team_size=1, options=None
+) -> Game:
+    """Return a game at table 1 of round 1 of a rounds event: `sides` players alone, or
+    partnerships with team_size=2."""
+    event = EventFactory(
+        tournament=tournament,
+        name=game_key.replace("_", " ").title(),
+        game_key=game_key,
+        format=Event.Format.ROUNDS,
+        team_size=team_size,
+        status="playing",
+        options=options or {},
+    )
+    round_ = Round.objects.create(event=event, number=1, seed=1, status=Round.Status.PLAYING)
+    game = Game.objects.create(
+        event=event,
+        round=round_,
+        stage=1,
+        round_number=1,
+        position=0,
+        status=Game.Status.READY,
+    )
+    for seat in range(sides):
+        Side.objects.create(game=game, seat=seat, team=make_team(event, seat + 1))
+    return game
+
+
+def make_hand(game, **fields):
+    """Store a hand directly, as the services would: points per side and the typed detail."""
+    values = {
+        "game": game,
+        "number": 1,
+        "entry_key": uuid.uuid4(),
+        "points": [0, 0],
+        "detail": {},
+        **fields,
+    }
+    return Hand.objects.create(**values)
+
+
+def penalty(side, reason, offender):
+    """A Texas Good Sams penalty on `offender` (a Player) of the offending `side`."""
+    return Penalty(side, reason, offender.pk)
+
+
 def out(seat, pips, *, play=(0, 0), muggins=(0, 0), penalties=(), reached_first=None):
     """A hand where `seat` went out and the other side held `pips`."""
     both = [None, None]
     both[1 - seat] = pips
-    return HandEntry(
+    return Entry(
         play=play,
         muggins=muggins,
         end="out",
@@ -95,21 +142,35 @@ def out(seat, pips, *, play=(0, 0), muggins=(0, 0), penalties=(), reached_first=
 
 def played(first, second, **kwargs):
     """A hand that only scored in play: (first, second) points, not finished."""
-    return HandEntry(play=(first, second), **kwargs)
+    return Entry(play=(first, second), **kwargs)
 
 
-def enter(game, by, entry, **kwargs):
-    """Add a hand on a fresh sheet (the game's current version, a new key)."""
+def enter(game, by, entry=None, *, data=None, **kwargs):
+    """Add a hand on a fresh sheet (the game's current version, a new key).
+
+    Give the hand as the game's typed entry, or as flat form data (`data=`).
+    """
     game.refresh_from_db()
     return services.add_hand(
-        game=game, by=by, version=game.version, key=kwargs.pop("key", uuid.uuid4()), entry=entry
+        game=game,
+        by=by,
+        version=game.version,
+        key=kwargs.pop("key", uuid.uuid4()),
+        entry=entry,
+        data=data,
     )
 
 
-def edit(hand, by, entry, **kwargs):
+def edit(hand, by, entry=None, *, data=None, **kwargs):
     hand.game.refresh_from_db()
     return services.edit_hand(
-        hand=hand, by=by, version=hand.game.version, key=uuid.uuid4(), entry=entry, **kwargs
+        hand=hand,
+        by=by,
+        version=hand.game.version,
+        key=uuid.uuid4(),
+        entry=entry,
+        data=data,
+        **kwargs,
     )
 
 

@@ -11,7 +11,7 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
 from games.registry import get_game
-from scoring.history import describe_hand
+from scoring.history import HandWords, describe_hand
 
 BEFORE = [("scoring", "0002_hands"), ("tournaments", "0002_game_fed_from")]
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -140,7 +140,8 @@ def test_old_hands_penalties_and_history_come_through_the_migration_whole():
     assert change.after["points"] == [80, 0]
     assert change.after["detail"]["penalties"][0]["offender_name"] == "Bo"
     # The history reads as it did before the change.
-    assert describe_hand(change.after) == (
+    words = HandWords(spec=spec, table=table, options={})
+    assert describe_hand(change.after, words) == (
         "Side 1 80, Side 2 0 (Side 1 played 10; Side 1 claimed 5 muggins; Side 1 went out, "
         "13 pips → 15; penalty on Bo: talking to a partner)"
     )

@@ -3,8 +3,7 @@
 import pytest
 
 from scoring import selectors
-from scoring.services import PenaltyEntry
-from tests.scoring.builders import enter, played
+from tests.scoring.builders import enter, penalty, played
 
 pytestmark = pytest.mark.django_db
 
@@ -34,11 +33,10 @@ def test_a_side_not_known_yet_says_so(bracket):
 def test_the_sheet_keeps_running_totals_and_each_hands_penalties(game, official):
     offender = selectors.game_sides(game)[1].players[0]
     enter(game, official, played(10, 5))
-    penalty = PenaltyEntry(seat=1, reason="talking", offender=offender)
-    enter(game, official, played(0, 20, penalties=[penalty]))
+    enter(game, official, played(0, 20, penalties=[penalty(1, "talking", offender)]))
     sheet = selectors.game_sheet(game)
     assert [row.totals for row in sheet.rows] == [(10, 5), (60, 25)]
     assert [len(row.penalties) for row in sheet.rows] == [0, 1]
-    assert sheet.rows[1].penalties[0].offender == offender
+    assert sheet.rows[1].penalties[0].who == offender.name
     assert [side.total for side in sheet.sides] == [60, 25]
     assert sheet.next_heading == "Hand 3"

@@ -47,7 +47,7 @@ def test_the_page_asks_before_deleting(official_client, hands):
 def test_deleting_moves_the_later_hands_up(official_client, game, hands):
     response = official_client.post(url(hands[1]), post_data(3))
     assert response.status_code == 302
-    assert list(game.hands.values_list("number", "points_0")) == [(1, 5), (2, 15)]
+    assert [(hand.number, hand.points[0]) for hand in game.hands.all()] == [(1, 5), (2, 15)]
     assert HandChange.objects.filter(action="deleted", hand_number=2).exists()
     page = official_client.get(response["Location"]).content.decode()
     assert "Hand 2 deleted." in page

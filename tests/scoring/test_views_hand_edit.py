@@ -25,14 +25,14 @@ def test_anonymous_users_are_sent_to_log_in(client, hand):
     response = client.post(url(hand), form_data(version=1, play_0=20))
     assert response.status_code == 302
     hand.refresh_from_db()
-    assert hand.points == (10, 0)
+    assert tuple(hand.points) == (10, 0)
 
 
 def test_officials_of_another_tournament_are_refused(other_client, hand):
     assert other_client.get(url(hand)).status_code == 403
     assert other_client.post(url(hand), form_data(version=1, play_0=20)).status_code == 403
     hand.refresh_from_db()
-    assert hand.points == (10, 0)
+    assert tuple(hand.points) == (10, 0)
 
 
 def test_a_hand_of_another_game_is_not_found(official_client, bracket, hand):
@@ -43,14 +43,15 @@ def test_a_hand_of_another_game_is_not_found(official_client, bracket, hand):
 
 def test_the_form_holds_the_hands_figures(official_client, game, official):
     player = game.sides.get(seat=0).team.members[0].player
-    from scoring.services import HandEntry, PenaltyEntry
+    from games.rules.texas_good_sams import Entry
+    from tests.scoring.builders import penalty
 
-    entry = HandEntry(
+    entry = Entry(
         play=(15, 0),
         end="out",
         out_seat=1,
         pips=(22, None),
-        penalties=(PenaltyEntry(seat=0, reason="talking", offender=player),),
+        penalties=(penalty(0, "talking", player),),
     )
     hand = enter(game, official, entry).hand
     html = official_client.get(url(hand)).content.decode()
@@ -66,7 +67,7 @@ def test_a_correction_is_saved_with_history_and_an_edited_mark(official_client, 
     response = official_client.post(url(hand), form_data(version=1, play_0=20, play_1=5))
     assert response.status_code == 302
     hand.refresh_from_db()
-    assert hand.points == (20, 5)
+    assert tuple(hand.points) == (20, 5)
     sheet = official_client.get(response["Location"]).content.decode()
     assert "Hand 1 corrected." in sheet
     assert ">edited</span>" in sheet
@@ -79,7 +80,7 @@ def test_a_refused_correction_shows_the_message_and_changes_nothing(official_cli
     assert response.status_code == 422
     assert "Side 2&#x27;s muggins points: 3 is not a multiple of 5" in response.content.decode()
     hand.refresh_from_db()
-    assert hand.points == (10, 0)
+    assert tuple(hand.points) == (10, 0)
 
 
 def test_a_stale_correction_is_refused_with_the_fresh_sheet(official_client, hand, official):
@@ -91,7 +92,7 @@ def test_a_stale_correction_is_refused_with_the_fresh_sheet(official_client, han
     assert 'id="hand-2"' in html
     assert 'name="version" value="2"' in html
     hand.refresh_from_db()
-    assert hand.points == (10, 0)
+    assert tuple(hand.points) == (10, 0)
 
 
 def test_voiding_a_later_game_needs_a_yes_and_nothing_is_saved_before(
@@ -111,7 +112,7 @@ def test_voiding_a_later_game_needs_a_yes_and_nothing_is_saved_before(
     assert "Yes, void them and save the correction" in html
     assert 'name="confirm" value="True"' in html
     deciding.refresh_from_db()
-    assert deciding.points == (250, 0)
+    assert tuple(deciding.points) == (250, 0)
     assert final.hands.count() == 1
 
     data["confirm"] = "True"

@@ -25,7 +25,8 @@ def test_it_shows_the_rounded_pips_and_the_totals_after_the_hand(official_client
     response = official_client.post(url(game), form_data(play_0=10, end="out_0", pips_1=13))
     html = response.content.decode()
     assert "This hand: Side 1 25, Side 2 0." in html
-    assert "Side 2 held 13 pips, rounded to 15." in html
+    # The rules' own words for each side's points: Side 2's raw pips, rounded.
+    assert "Side 2: 13 pips → 15" in html
     assert "Totals after it: 45 \N{EN DASH} 0." in html
 
 

@@ -73,6 +73,16 @@ def test_a_finished_game_polls_slowly_and_says_it_is_over(client, game, official
     html = client.get(url(game)).content.decode()
     assert "This game is over." in html
     assert 'hx-trigger="every 30s"' in html
+    # Nothing on it is meant for officials only.
+    assert "Game over: Side 1" in html
+    assert "edit or delete a hand" not in html
+
+
+def test_a_waiting_game_gives_players_no_officials_instructions(client, bracket):
+    final = bracket[1][(2, 0)]
+    html = client.get(url(final)).content.decode()
+    assert "Waiting for a side." in html
+    assert "hands can be entered" not in html
 
 
 def test_a_renamed_player_changes_the_etag(client, game, official):

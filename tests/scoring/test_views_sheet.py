@@ -7,9 +7,8 @@ import pytest
 from django.urls import reverse
 
 from scoring.models import Hand
-from scoring.services import PenaltyEntry
 from tests.factories import EventFactory
-from tests.scoring.builders import enter, form_data, make_ready_game, played
+from tests.scoring.builders import enter, form_data, make_ready_game, penalty, played
 from tournaments.models import Game
 
 pytestmark = pytest.mark.django_db
@@ -63,9 +62,8 @@ def test_the_sheet_reads_in_few_queries(
     official_client, game, official, django_assert_max_num_queries
 ):
     offender = game.sides.get(seat=0).team.members[0].player
-    penalty = PenaltyEntry(seat=0, reason="talking", offender=offender)
     for n in range(12):
-        penalties = [penalty] if n in (3, 7) else []
+        penalties = [penalty(0, "talking", offender)] if n in (3, 7) else []
         enter(game, official, played(5, 5, penalties=penalties))
     page = url(game)
     with django_assert_max_num_queries(8):
@@ -77,7 +75,7 @@ def test_a_valid_hand_is_saved_and_the_page_comes_back(official_client, game):
     response = official_client.post(url(game), form_data(play_0=10, end="out_0", pips_1=13))
     assert response.status_code == 302
     hand = Hand.objects.get()
-    assert hand.points == (25, 0)
+    assert tuple(hand.points) == (25, 0)
     page = official_client.get(response["Location"]).content.decode()
     assert "Hand 1 saved." in page
 
@@ -145,9 +143,13 @@ def test_a_penalty_is_entered_with_its_offender_and_reason(official_client, game
     data = form_data(play_0=5, penalties=[(f"1-{player.pk}", "out_of_turn")])
     assert official_client.post(url(game), data).status_code == 302
     hand = Hand.objects.get()
-    assert hand.points == (55, 0)
-    penalty = hand.penalties.get()
-    assert (penalty.offender, penalty.reason, penalty.seat) == (player, "out_of_turn", 1)
+    assert tuple(hand.points) == (55, 0)
+    (entered,) = hand.detail["penalties"]
+    assert (entered["offender"], entered["reason"], entered["side"]) == (
+        player.pk,
+        "out_of_turn",
+        1,
+    )
     html = official_client.get(url(game)).content.decode()
     assert f"penalty: {player.name} (playing out of turn)" in html
 
@@ -253,3 +255,19 @@ def test_a_singles_partners_game_is_named_as_on_the_bracket(official_client, tou
     html = official_client.get(url(game)).content.decode()
     assert "<h1>Singles: partners' game 3</h1>" in html
     assert "round 1, game 3" not in html
+
+
+def test_a_game_its_rules_cannot_seat_says_why_and_takes_no_hand(official_client, tournament):
+    from tests.scoring.builders import make_game, make_team
+
+    event = EventFactory(tournament=tournament, name="Three sides", status="playing")
+    game = make_game(event, tuple(make_team(event, n) for n in (1, 2, 3)))
+    html = official_client.get(url(game)).content.decode()
+    assert "This game cannot be scored: A table here seats 2 partnerships, not 3." in html
+    assert 'id="hand-form"' not in html
+    response = official_client.post(url(game), form_data(play_0=5), HTTP_HX_REQUEST="true")
+    assert response.status_code == 422
+    assert response.content.decode().lstrip().startswith('<div id="sheet"')
+    preview = reverse("scoring:preview", args=[tournament.slug, game.pk])
+    assert "This game cannot be scored" in official_client.post(preview, form_data()).text
+    assert not Hand.objects.exists()

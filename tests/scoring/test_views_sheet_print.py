@@ -35,7 +35,7 @@ def test_a_filled_sheet_has_every_hand_and_the_result(official_client, game, off
     enter(game, official, out(0, 48))
     html = official_client.get(url(game)).content.decode()
     assert '<th scope="row">2</th>' in html
-    assert "48→50" in html
+    assert "48 pips → 50" in html
     assert "Winner: Side 1" in html
 
 

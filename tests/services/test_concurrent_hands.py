@@ -5,12 +5,12 @@ import uuid
 
 import pytest
 from django.db import connection
-from django.db.models import Sum
 
+from games.rules.texas_good_sams import Entry as HandEntry
 from games.rules.tiles import round_to_nearest_five
 from scoring import services
 from scoring.models import Hand, HandChange
-from scoring.services import HandEntry, StaleSheet
+from scoring.services import StaleSheet
 from tests.scoring.builders import make_ready_game
 from tournaments.models import Game
 
@@ -66,9 +66,10 @@ def check_game(game, expected_hands):
     hands = Hand.objects.filter(game=game)
     assert hands.count() == expected_hands
     assert sorted(hands.values_list("number", flat=True)) == list(range(1, expected_hands + 1))
-    sums = hands.aggregate(first=Sum("points_0"), second=Sum("points_1"))
+    points = list(hands.values_list("points", flat=True))
+    sums = (sum(p[0] for p in points), sum(p[1] for p in points))
     totals = tuple(side.total for side in game.sides.order_by("seat"))
-    assert totals == (sums["first"], sums["second"])
+    assert totals == sums
     assert game.hand_count == expected_hands
     assert HandChange.objects.filter(game=game, action="added").count() == expected_hands
     return totals
