@@ -19,7 +19,7 @@ from .selectors import Seat, SideView, seats_at, spell_out
 from .services import table_of
 
 PENALTY_PREFIX = "penalty"
-EMPTY_SEAT = "None"
+EMPTY_SEAT = "Nobody"
 
 
 def _number_input(label: str) -> forms.IntegerField:
@@ -346,7 +346,11 @@ class HandForm(forms.Form):
     def _choice(self, entry_field: EntryField, key: str) -> Part:
         box = self[key]
         current = "" if box.value() is None else str(box.value())
-        options = [(value, text, value == current) for value, text in box.field.choices]
+        # A blank form ticks nothing: "Nobody" is a choice the official makes, not a default.
+        options = [
+            (value, text, value == current and (value != "" or self.is_bound))
+            for value, text in box.field.choices
+        ]
         return Part("choice", entry_field=entry_field, box=box, options=options)
 
     def _add_grid_row(self, parts: list[Part], entry_field: EntryField) -> None:

@@ -4,6 +4,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games.rules import RulesError
@@ -105,6 +106,7 @@ def _sheet_context(tournament, sheet, form, *, hand=None, **extra):
 
 
 @official_required
+@never_cache
 @require_http_methods(["GET", "POST"])
 def sheet(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
     """The score sheet: both sides, every hand, the running totals, the next hand's form."""

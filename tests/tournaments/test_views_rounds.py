@@ -104,6 +104,13 @@ def test_before_the_first_round_the_page_offers_to_seat_round_1(official_client,
     assert "Start round" not in html
 
 
+def test_the_rounds_pages_are_never_cached_so_back_shows_them_as_they_are(official_client, seated):
+    # A page kept from before the round was seated would offer "Seat round 1" again.
+    event = seated.event
+    for page in (url("rounds", event), url("round_detail", event, 1)):
+        assert "no-store" in official_client.get(page)["Cache-Control"]
+
+
 def test_seating_shows_the_tables_before_the_round_starts(official_client, event):
     response = official_client.post(url("round_seat", event), {"number": 1, "seed": "77"})
     assert response.status_code == 302
@@ -127,9 +134,18 @@ def test_seating_shows_the_tables_before_the_round_starts(official_client, event
 def test_seating_again_with_the_seed_repeats_the_seating(official_client, seated):
     event = seated.event
     before = [table_teams(seated, n) for n in (1, 2, 3)]
-    official_client.post(url("round_seat", event), {"number": 1, "seed": "12"})
+    again = {"number": 1, "again": "on"}
+    official_client.post(url("round_seat", event), {**again, "seed": "12"})
     assert [table_teams(seated, n) for n in (1, 2, 3)] != before
-    official_client.post(url("round_seat", event), {"number": 1, "seed": "11"})
+    official_client.post(url("round_seat", event), {**again, "seed": "11"})
+    assert [table_teams(seated, n) for n in (1, 2, 3)] == before
+
+
+def test_a_page_left_open_never_seats_again_a_round_already_seated(official_client, seated):
+    event = seated.event
+    before = [table_teams(seated, n) for n in (1, 2, 3)]
+    page = official_client.post(url("round_seat", event), {"number": 1, "seed": "12"}, follow=True)
+    assert "Round 1 is already seated" in page.content.decode()
     assert [table_teams(seated, n) for n in (1, 2, 3)] == before
 
 

@@ -157,7 +157,12 @@ def _refuse_while_playing(event: Event) -> None:
 
 @transaction.atomic
 def seat_round(
-    *, event: Event, by, seed: int | None = None, number: int | None = None
+    *,
+    event: Event,
+    by,
+    seed: int | None = None,
+    number: int | None = None,
+    again: bool | None = None,
 ) -> SeatingOverview:
     """Seat the next round of a rounds event (or seat again a round not yet started).
 
@@ -184,6 +189,14 @@ def seat_round(
         raise DeskError(
             f"Round {next_number} is the round to seat now, not round {number}: the page was "
             "out of date. Check the tables below and try again."
+        )
+    seated = current is not None and current.status == Round.Status.SEATING
+    if again is not None and again != seated:
+        raise DeskError(
+            f"Round {next_number} is already seated: check its tables below, and use "
+            "“Seat again” to draw a new seating."
+            if seated
+            else f"Round {next_number} is not seated yet: the page was out of date."
         )
     if event.team_size == 1:
         _add_singles_teams(event)

@@ -12,6 +12,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from .. import round_selectors, services
@@ -50,6 +51,9 @@ def _get_round_for_official(event: Event, number: int) -> Round:
 
 class SeatForm(forms.Form):
     number = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+    # Set by the "Seat again" form: a page that still says "Seat round N" must not
+    # seat again, unseen, a round someone else has already seated.
+    again = forms.BooleanField(required=False, widget=forms.HiddenInput)
     seed = forms.IntegerField(
         required=False,
         min_value=0,
@@ -174,8 +178,12 @@ def _refused(request, event, text: str, **forms_):
     return _render_rounds(request, event, status=422, **forms_)
 
 
+# The rounds pages change under htmx: never cached, so the browser's Back button reloads
+# them rather than showing the page as first loaded (a stale "Seat round 1" would seat the
+# round afresh, undoing the official's moves).
 @official_required
 @require_GET
+@never_cache
 def rounds(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
     """The rounds page: the latest round's tables and sit-outs, and the next step."""
     event = _get_event_for_official(tournament, pk)
@@ -184,6 +192,7 @@ def rounds(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRespons
 
 @official_required
 @require_GET
+@never_cache
 def round_detail(request: HttpRequest, tournament: Tournament, pk: int, number: int):
     """An earlier round's tables, with links to their score sheets for corrections."""
     event = _get_event_for_official(tournament, pk)
@@ -204,6 +213,7 @@ def round_seat(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRes
             by=request.user,
             seed=form.cleaned_data["seed"],
             number=form.cleaned_data["number"],
+            again=form.cleaned_data["again"],
         )
     except RulesError as exc:
         return _refused(request, event, str(exc), seat_form=form)
