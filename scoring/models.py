@@ -5,37 +5,122 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
-from tournaments.models import Game, Player, Tournament
+from tournaments.background import Job
+from tournaments.models import Chapter, Game, Tournament
 
 
-class Export(models.Model):
-    """A file built by a Celery task for download (results, rosters)."""
+class Export(Job):
+    """A file built by a Celery task for download: results, reports, a workbook, a backup.
+
+    The file lives under the data folder (`scoring.exports.files`), not in the database;
+    `path` is relative to the exports folder. `progress` (0-100) is what the page's bar
+    shows while the task works. Status, error and times come from `Job`.
+    """
 
     class Kind(models.TextChoices):
+        PLACINGS = "placings", "Event placings"
+        GAMES = "games", "Games with their results"
+        HANDS = "hands", "Hands: each side's points"
+        PENALTIES = "penalties", "Penalties"
+        STANDINGS = "standings", "Standings of the rounds events"
+        CHAPTERS = "chapters", "Chapter report"
         PLAYERS = "players", "Players by chapter"
+        WORKBOOK = "workbook", "Whole tournament (a sheet per event)"
+        RESULTS = "results", "All results (the CSV files in one ZIP)"
+        BACKUP = "backup", "Backup of the whole tournament"
 
-    class Status(models.TextChoices):
-        PENDING = "pending", "Being built"
-        READY = "ready", "Ready"
-        FAILED = "failed", "Failed"
+    class Format(models.TextChoices):
+        CSV = "csv", "CSV"
+        XLSX = "xlsx", "Excel workbook (XLSX)"
+        ZIP = "zip", "ZIP of CSV files"
+        JSON = "json", "Backup file (JSON)"
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="exports")
     kind = models.CharField(max_length=20, choices=Kind.choices)
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
-    filename = models.CharField(max_length=120, blank=True)
-    content = models.TextField(blank=True)
-    error = models.CharField(max_length=255, blank=True)
+    format = models.CharField(max_length=10, choices=Format.choices, default=Format.CSV)
+    # A chapter report for one chapter only (None: every chapter).
+    chapter = models.ForeignKey(
+        Chapter, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    filename = models.CharField(max_length=160, blank=True)
+    path = models.CharField(max_length=255, blank=True)
+    size = models.PositiveBigIntegerField(default=0)
+    progress = models.PositiveSmallIntegerField(default=0)
     requested_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
     created_at = models.DateTimeField(auto_now_add=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(progress__lte=100), name="export_progress_at_most_100"
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.get_kind_display()} ({self.get_status_display()})"
+
+    @property
+    def is_ready(self) -> bool:
+        return self.status == Job.Status.READY
+
+
+class ChapterLink(models.Model):
+    """A read-only link to one chapter's report, for its secretary: a secret in the URL.
+
+    Anyone holding the link can read the chapter's report, nothing else; the official
+    can revoke it (the link then answers 404) and make a new one.
+    """
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="chapter_links"
+    )
+    chapter = models.ForeignKey(Chapter, on_delete=models.CASCADE, related_name="links")
+    token = models.CharField(max_length=64, unique=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["chapter__name", "-created_at"]
+
+    def __str__(self):
+        return f"Link to {self.chapter}'s report"
+
+    @property
+    def active(self) -> bool:
+        return self.revoked_at is None
+
+
+class ApiToken(models.Model):
+    """A token an official made for the read-only API of one tournament.
+
+    Only a hash of the token is kept; the token itself is shown once, when made.
+    It reads what its official may read, while they are an official of the tournament.
+    """
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="api_tokens")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    name = models.CharField(max_length=80)
+    key_hash = models.CharField(max_length=64, unique=True)
+    prefix = models.CharField(max_length=8)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-pk"]
 
     def __str__(self):
-        return f"{self.get_kind_display()} ({self.get_status_display()})"
+        return f"{self.name} ({self.prefix}…)"
+
+    @property
+    def active(self) -> bool:
+        return self.revoked_at is None
 
 
 class Hand(models.Model):

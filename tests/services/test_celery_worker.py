@@ -1,4 +1,5 @@
-"""A real Celery worker, fed through Redis, builds an export in the test database."""
+"""A real Celery worker, fed through Redis, builds an export in the test database: the
+whole-tournament workbook, opened afterwards with openpyxl."""
 
 import os
 import subprocess
@@ -6,18 +7,26 @@ import sys
 import time
 from pathlib import Path
 
+import openpyxl
 import pytest
 from django.db import connection
 
-from scoring.exports import request_export
+from scoring.exports import export_file, request_export, start_export
 from scoring.models import Export
-from tests.factories import PlayerFactory
+from tests.scoring.builders import enter, make_bracket, played
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
-def worker(postgres, redis_broker, transactional_db):
+def data_dir(settings, tmp_path):
+    """One data folder for this process and the worker: the file is written there."""
+    settings.DATA_DIR = tmp_path
+    return tmp_path
+
+
+@pytest.fixture
+def worker(postgres, redis_broker, transactional_db, data_dir):
     """Start `celery worker` on the test database; stop it after the test."""
     from config.celery import app
 
@@ -27,6 +36,7 @@ def worker(postgres, redis_broker, transactional_db):
         "DATABASE_URL": f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}",
         "CELERY_BROKER_URL": redis_broker,
         "DJANGO_SETTINGS_MODULE": "config.settings",
+        "DATA_DIR": str(data_dir),
     }
     app.control.purge()
     process = subprocess.Popen(
@@ -61,9 +71,11 @@ def worker(postgres, redis_broker, transactional_db):
         process.kill()
 
 
-def test_a_worker_builds_an_export_requested_by_the_web(worker, official, tournament):
-    PlayerFactory(tournament=tournament, name="Ada Pruitt")
-    export = request_export(tournament=tournament, by=official, kind="players")
+def test_a_worker_builds_the_tournament_workbook_requested_by_the_web(worker, official, tournament):
+    _, games = make_bracket(tournament)
+    enter(games[(1, 0)], official, played(250, 5))
+    export = request_export(tournament=tournament, by=official, kind="workbook", format="xlsx")
+    assert start_export(export), export.error
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         export.refresh_from_db()
@@ -71,5 +83,8 @@ def test_a_worker_builds_an_export_requested_by_the_web(worker, official, tourna
             break
         assert worker.poll() is None, worker.stdout.read()
         time.sleep(0.2)
-    assert export.status == Export.Status.READY, f"export still {export.status}"
-    assert "Ada Pruitt" in export.content
+    assert export.status == Export.Status.READY, f"export still {export.status}: {export.error}"
+    book = openpyxl.load_workbook(export_file(export))
+    assert "Doubles" in book.sheetnames
+    rows = [[cell.value for cell in row] for row in book["Doubles"].iter_rows()]
+    assert rows[-4][:7] == ["Doubles", "texas_good_sams", 1, None, "E1-R1-G1", "finished", "T1"]

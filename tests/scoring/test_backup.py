@@ -1,0 +1,322 @@
+"""Backup and restore: the whole tournament in one file; a restore is all or nothing and
+refuses a file cut short, damaged, edited by hand or of another version, saying why."""
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import CommandError, call_command
+from django.urls import reverse
+
+from scoring import backup
+from scoring.backup import BackupError, checksum_of, import_tournament, read_backup
+from scoring.exports import write_results
+from scoring.models import Hand, HandChange
+from tests.scoring.builders import enter, make_bracket, make_rounds_game, out, penalty, played
+from tournaments.models import Activity, Chapter, Game, Side, TeamMember, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def played_tournament(official, tournament):
+    """A bracket with a game won (a penalty in it, a hand corrected) and a rounds table."""
+    from tests.scoring.builders import edit
+
+    _, games = make_bracket(tournament)
+    semi = games[(1, 0)]
+    offender = semi.sides.get(seat=1).team.members[0].player
+    enter(semi, official, out(0, 12, play=(20, 5), penalties=[penalty(1, "talking", offender)]))
+    enter(semi, official, played(100, 5))
+    edit(Hand.objects.get(game=semi, number=2), official, played(105, 5))
+    enter(semi, official, played(250, 0))
+    for chapter in Chapter.objects.filter(tournament=tournament):
+        chapter.name = f"Bracket {chapter.name}"  # the builders name each event's chapters alike
+        chapter.save()
+    table = make_rounds_game(tournament, game_key="double_takes", sides=2)
+    data = {"tricks_0": 17, "tricks_1": 0, "doubles_0": 4, "doubles_1": 0}
+    enter(table, official, data={**data, "revokes_0": 0, "revokes_1": 1})
+    return tournament
+
+
+def backup_bytes(tournament) -> bytes:
+    stream = io.BytesIO()
+    backup.write_backup(tournament, stream)
+    return stream.getvalue()
+
+
+def resign(data: dict) -> bytes:
+    """Write a changed backup back out with a checksum that matches the change."""
+    data["checksum"] = checksum_of(data)
+    return json.dumps(data).encode()
+
+
+def test_a_restored_copy_exports_the_same_files(played_tournament, official, tmp_path):
+    raw = backup_bytes(played_tournament)
+    copy = import_tournament(found=read_backup(raw), by=official, slug="copy")
+    write_results(played_tournament, tmp_path / "a")
+    write_results(copy, tmp_path / "b")
+    for name in ("games.csv", "hands.csv", "standings.csv", "placings.csv", "penalties.csv"):
+        assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes(), name
+    assert copy.is_official(official)
+    assert Hand.objects.filter(game__event__tournament=copy).count() == 4
+    assert HandChange.objects.filter(game__event__tournament=copy, action="edited").count() == 1
+    original = Activity.objects.filter(tournament=played_tournament).values_list("text", "at")
+    restored = Activity.objects.filter(tournament=copy).values_list("text", "at")
+    assert list(original) == list(restored)
+
+
+def test_a_backup_of_the_copy_holds_the_same_records(played_tournament, official):
+    first = json.loads(backup_bytes(played_tournament))
+    copy = import_tournament(found=read_backup(json.dumps(first).encode()), by=official, slug="b")
+    second = json.loads(backup_bytes(copy))
+
+    def without_ids(data):
+        """Each record without the ids that only link records (they differ by database)."""
+        found = {}
+        for section in backup.SECTIONS:
+            # Form keys are fresh too when, as here, the original is in the same database.
+            links = {"id", "entry_key", "request_key"} | {c.name for c in section.columns if c.ref}
+            found[section.name] = [
+                json.dumps({k: v for k, v in r.items() if k not in links}, sort_keys=True).replace(
+                    f'"offender": {offender}', '"offender": ?'
+                )
+                for r in data[section.name]
+                for offender in [_offender(r)]
+            ]
+        return found
+
+    assert without_ids(first) == without_ids(second)
+    assert {k: v for k, v in second["tournament"].items() if k != "id"} == {
+        **{k: v for k, v in first["tournament"].items() if k != "id"},
+        "slug": "b",
+    }
+
+
+def _offender(record):
+    for value in (record.get("detail"), (record.get("after") or {}).get("detail")):
+        for found in (value or {}).get("penalties") or ():
+            return found["offender"]
+    return None
+
+
+def test_the_file_opens_with_its_format_and_version(played_tournament):
+    raw = backup_bytes(played_tournament)
+    assert raw.startswith(b'{"format":"domino-desk-tournament","version":1,')
+    assert raw.endswith(b"}\n")
+    assert json.loads(raw)["counts"]["hands"] == 4
+
+
+def test_people_are_named_and_unknown_ones_become_inactive_accounts(played_tournament, official):
+    data = json.loads(backup_bytes(played_tournament))
+    assert {hand["entered_by"] for hand in data["hands"]} == {"olive"}
+    for hand in data["hands"]:
+        hand["entered_by"] = "newcomer"
+    copy = import_tournament(found=read_backup(resign(data)), by=None, slug="b")
+    newcomer = get_user_model().objects.get(username="newcomer")
+    assert not newcomer.is_active and not newcomer.has_usable_password()
+    assert Hand.objects.filter(game__event__tournament=copy, entered_by=newcomer).count() == 4
+    assert copy.is_official(official), "the file's officials known here stay officials"
+
+
+@pytest.mark.parametrize(
+    ("cut", "message"),
+    [
+        (lambda raw: raw[: len(raw) // 2], "The file is incomplete"),
+        (lambda raw: raw[: raw.index(b'"hands":[') + 30], "The file is incomplete"),
+        (lambda raw: raw[: raw.rindex(b'"counts"')], "The file is incomplete"),
+        (lambda raw: raw[:-3], "The file is incomplete"),
+    ],
+    ids=["half", "inside a record", "before the counts", "last bytes"],
+)
+def test_a_file_cut_short_is_refused(played_tournament, cut, message):
+    raw = cut(backup_bytes(played_tournament))
+    with pytest.raises(BackupError, match=message):
+        read_backup(raw)
+
+
+@pytest.mark.parametrize(
+    ("raw", "message"),
+    [
+        (b"", "The file is empty"),
+        (b"\xff\xfe\x00garbage", "not UTF-8 text"),
+        (b"name,chapter\nAda,Lone Star\n}", "The file is damaged: it is not valid JSON"),
+        (b'{"hello": "world"}', "This is not a domino desk tournament backup"),
+        (b"[1, 2, 3]", "This is not a domino desk tournament backup"),
+    ],
+    ids=["empty", "binary", "csv", "other json", "a list"],
+)
+def test_a_file_that_is_no_backup_is_refused(raw, message):
+    with pytest.raises(BackupError, match=message):
+        read_backup(raw)
+
+
+def test_a_hand_edited_file_is_refused(played_tournament):
+    data = json.loads(backup_bytes(played_tournament))
+    data["hands"][0]["points"] = [250, 0]
+    with pytest.raises(BackupError, match="has been changed since the desk wrote it"):
+        read_backup(json.dumps(data).encode())
+
+
+def test_a_file_missing_records_is_refused(played_tournament):
+    data = json.loads(backup_bytes(played_tournament))
+    data["hands"].pop()
+    with pytest.raises(BackupError, match="holds fewer records than it says"):
+        read_backup(json.dumps(data).encode())
+
+
+def test_a_file_of_another_version_is_refused(played_tournament):
+    data = json.loads(backup_bytes(played_tournament))
+    data["version"] = 2
+    with pytest.raises(BackupError, match="format version 2; this desk reads version 1"):
+        read_backup(resign(data))
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d["hands"][0].update(game=999999), "its “game” points at nothing"),
+        (lambda d: d["hands"][0].update(entered_at="yesterday"), "“entered_at” is not a valid"),
+        (lambda d: d["players"][0].update(name=None), "“name” is missing"),
+        (lambda d: d["games"][0].update(status=7), "“status” is not a valid str"),
+        (lambda d: d["events"][0].update(game_key="poker"), "there is no game “poker”"),
+        (lambda d: d["chapters"].append(dict(d["chapters"][0])), "is used twice"),
+    ],
+    ids=["dangling", "bad time", "missing", "wrong type", "unknown game", "duplicate id"],
+)
+def test_a_file_with_bad_records_is_refused_saying_where(played_tournament, change, message):
+    data = json.loads(backup_bytes(played_tournament))
+    change(data)
+    data["counts"] = {s.name: len(data[s.name]) for s in backup.SECTIONS}
+    with pytest.raises(BackupError, match=message):
+        read_backup(resign(data))
+
+
+def test_a_file_breaking_a_rule_of_the_desk_restores_nothing(played_tournament, official):
+    data = json.loads(backup_bytes(played_tournament))
+    data["hands"][1]["number"] = data["hands"][0]["number"]  # two hands 1 in one game
+    data["hands"][1]["entered_by"] = "nobody-yet"
+    found = read_backup(resign(data))
+    tournaments, users = Tournament.objects.count(), get_user_model().objects.count()
+    with pytest.raises(BackupError, match="break a rule of the desk"):
+        import_tournament(found=found, by=official, slug="broken")
+    assert Tournament.objects.count() == tournaments
+    assert get_user_model().objects.count() == users
+
+
+def test_an_address_in_use_is_refused_unless_a_new_one_is_chosen(played_tournament, official):
+    found = read_backup(backup_bytes(played_tournament))
+    with pytest.raises(BackupError, match="“rally” exists already; choose a new address"):
+        import_tournament(found=found, by=official)
+    copy = import_tournament(found=found, by=official, slug="rally-copy")
+    assert copy.slug == "rally-copy"
+    assert (
+        Game.objects.filter(event__tournament=copy).count()
+        == Game.objects.filter(event__tournament=played_tournament).count()
+    )
+
+
+def test_a_restore_where_its_ids_are_free_keeps_them(played_tournament, official):
+    raw = backup_bytes(played_tournament)
+    games = sorted(Game.objects.filter(event__tournament=played_tournament).values_list("pk"))
+    hands = sorted(Hand.objects.filter(game__event__tournament=played_tournament).values_list("pk"))
+    Side.objects.filter(game__event__tournament=played_tournament).delete()
+    TeamMember.objects.filter(event__tournament=played_tournament).delete()
+    played_tournament.players.all().delete()
+    played_tournament.delete()
+    copy = import_tournament(found=read_backup(raw), by=official)
+    assert copy.slug == "rally"
+    assert sorted(Game.objects.filter(event__tournament=copy).values_list("pk")) == games
+    assert sorted(Hand.objects.filter(game__event__tournament=copy).values_list("pk")) == hands
+    # New rows are numbered after the restored ones.
+    again = import_tournament(found=read_backup(raw), by=official, slug="again")
+    assert again.pk > copy.pk
+    assert min(Game.objects.filter(event__tournament=again).values_list("pk", flat=True)) > max(
+        pk for (pk,) in games
+    )
+
+
+def test_restoring_twice_gives_fresh_form_keys(played_tournament, official):
+    found = read_backup(backup_bytes(played_tournament))
+    import_tournament(found=found, by=official, slug="one")
+    import_tournament(found=read_backup(backup_bytes(played_tournament)), by=official, slug="two")
+    assert Tournament.objects.filter(slug__in=["one", "two"]).count() == 2
+
+
+# Commands ----------------------------------------------------------------------------------
+
+
+def test_the_commands_back_up_and_restore(played_tournament, tmp_path):
+    target = tmp_path / "rally.json"
+    call_command("export_tournament", "rally", "--out", str(target), stdout=io.StringIO())
+    assert oct(target.stat().st_mode & 0o777) == "0o600"
+    with pytest.raises(CommandError, match="exists already"):
+        call_command("export_tournament", "rally", "--out", str(target))
+    with pytest.raises(CommandError, match="“rally” exists already"):
+        call_command("import_tournament", str(target))
+    said = io.StringIO()
+    call_command(
+        "import_tournament", str(target), "--slug", "again", "--official", "olive", stdout=said
+    )
+    assert "Its address: /t/again/" in said.getvalue()
+    assert Tournament.objects.get(slug="again").is_official(
+        get_user_model().objects.get(username="olive")
+    )
+
+
+def test_the_import_command_says_what_is_wrong(tmp_path, tournament):
+    broken = tmp_path / "broken.json"
+    broken.write_bytes(b'{"format": "domino-desk-tournament", "version": 1, "tourn')
+    with pytest.raises(CommandError, match="The file is incomplete"):
+        call_command("import_tournament", str(broken))
+    with pytest.raises(CommandError, match="There is no file"):
+        call_command("import_tournament", str(tmp_path / "nothing.json"))
+    with pytest.raises(CommandError, match="There is no tournament"):
+        call_command("export_tournament", "nowhere", "--out", str(tmp_path / "x.json"))
+
+
+def test_export_results_writes_the_files_with_no_server(played_tournament, tmp_path):
+    said = io.StringIO()
+    call_command("export_results", "rally", "--out", str(tmp_path / "out"), stdout=said)
+    names = {path.name for path in Path(tmp_path / "out").iterdir()}
+    assert {"games.csv", "hands.csv", "standings.csv", "rally.xlsx"} <= names
+    with pytest.raises(CommandError, match="There is no tournament"):
+        call_command("export_results", "nowhere", "--out", str(tmp_path / "x"))
+
+
+# The official pages ---------------------------------------------------------------------------
+
+
+def test_an_official_builds_a_backup_from_the_page(
+    official_client, played_tournament, settings, tmp_path
+):
+    settings.DATA_DIR = tmp_path
+    response = official_client.post(
+        reverse("scoring:export_create", args=["rally"]),
+        {"kind": "backup", "format": "json", "back": "backup"},
+        follow=True,
+    )
+    assert response.redirect_chain[-1][0] == reverse("scoring:backup", args=["rally"])
+    assert "Download rally-backup.json" in response.text
+
+
+def test_an_official_restores_a_file_from_the_page(official_client, played_tournament):
+    raw = backup_bytes(played_tournament)
+    url = reverse("scoring:backup", args=["rally"])
+    upload = io.BytesIO(raw)
+    upload.name = "rally.json"
+    response = official_client.post(url, {"file": upload})
+    assert response.status_code == 422
+    assert "exists already; choose a new address" in response.text
+    upload = io.BytesIO(raw)
+    upload.name = "rally.json"
+    response = official_client.post(url, {"file": upload, "slug": "rally-2"}, follow=True)
+    assert response.redirect_chain[-1][0] == reverse("desk:dashboard", args=["rally-2"])
+    assert "Restored" in response.text
+    cut = io.BytesIO(raw[:500])
+    cut.name = "cut.json"
+    response = official_client.post(url, {"file": cut, "slug": "rally-3"})
+    assert "The file is incomplete" in response.text
+    assert not Tournament.objects.filter(slug="rally-3").exists()
