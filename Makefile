@@ -27,12 +27,16 @@ frontend: node_modules/.installed
 migrate: install
 	$(BIN)/python manage.py migrate --noinput
 
+# The official's sign-in is the last thing printed before the desk serves: gunicorn
+# starts quietly (warnings and errors only) and then logs each request as it comes.
 run: migrate
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	$(BIN)/python manage.py load_demo --if-empty
-	HOST=$(HOST) PORT=$(PORT) $(BIN)/python manage.py create_official --demo
-	HOST=$(HOST) $(BIN)/gunicorn config.wsgi --bind $(HOST):$(PORT) --workers $(WORKERS) \
-		--access-logfile - --forwarded-allow-ips '*'
+	@signin="$$(HOST=$(HOST) PORT=$(PORT) $(BIN)/python manage.py create_official --demo)" \
+		|| exit 1; \
+	printf '\n%s\n\n' "$$signin"; \
+	exec env HOST=$(HOST) $(BIN)/gunicorn config.wsgi --bind $(HOST):$(PORT) --workers $(WORKERS) \
+		--log-level warning --access-logfile - --forwarded-allow-ips '*'
 
 worker: install
 	$(BIN)/celery -A config worker --loglevel INFO --concurrency 2

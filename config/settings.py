@@ -8,6 +8,7 @@ switch to the scale-out setup.
 
 import os
 import secrets
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -39,8 +40,42 @@ def env_list(name: str, default: list[str]) -> list[str]:
     return [part.strip() for part in raw.split(",") if part.strip()] or default
 
 
-DATA_DIR = Path(env_str("DATA_DIR", str(BASE_DIR / "data")))
-DATA_DIR.mkdir(parents=True, exist_ok=True)
+def env_int(name: str, default: int, *, minimum: int = 0) -> int:
+    """Return a whole-number variable; anything else is a configuration error."""
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be a whole number, not {raw!r}") from None
+    if value < minimum:
+        raise ImproperlyConfigured(f"{name} must be at least {minimum}, not {value}")
+    return value
+
+
+def owner_only_folder(path: Path, *, tighten: bool) -> None:
+    """Create the folder readable by its owner only; with `tighten`, close an open one too."""
+    if not path.exists():
+        path.mkdir(mode=0o700, parents=True)
+        path.chmod(0o700)
+    elif tighten and path.stat().st_mode & 0o077:
+        path.chmod(0o700)
+
+
+def owner_only_file(path: Path) -> None:
+    """Create the file (empty) readable by its owner only, or close an existing one."""
+    os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
+    if path.stat().st_mode & 0o077:
+        path.chmod(0o600)
+
+
+# The data folder holds the database, the secret key and backups: owner-only (0700),
+# its files 0600. The default folder is tightened when an older desk left it open; a
+# DATA_DIR set by hand is created owner-only but an existing one is left as it is.
+_DEFAULT_DATA_DIR = BASE_DIR / "data"
+DATA_DIR = Path(env_str("DATA_DIR", str(_DEFAULT_DATA_DIR)))
+owner_only_folder(DATA_DIR, tighten=DATA_DIR.resolve() == _DEFAULT_DATA_DIR.resolve())
 
 
 def _secret_key() -> str:
@@ -49,9 +84,10 @@ def _secret_key() -> str:
     if configured:
         return configured
     key_file = DATA_DIR / "secret_key.txt"
-    if not key_file.exists():
+    if not key_file.exists() or not key_file.read_text().strip():
+        owner_only_file(key_file)
         key_file.write_text(secrets.token_urlsafe(50))
-        key_file.chmod(0o600)
+    owner_only_file(key_file)
     return key_file.read_text().strip()
 
 
@@ -73,12 +109,15 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
+    "csp",
+    "axes",
     "tournaments",
     "scoring",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.gzip.GZipMiddleware",
@@ -88,6 +127,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as django-axes asks: it turns a locked-out sign-in into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -124,6 +165,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
     DATABASES["default"]["CONN_MAX_AGE"] = 0
+    _sqlite_file = str(DATABASES["default"]["NAME"])
+    if _sqlite_file and _sqlite_file != ":memory:" and not _sqlite_file.startswith("file:"):
+        # SQLite gives its -wal and -shm files the database file's permissions.
+        owner_only_file(Path(_sqlite_file))
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -142,10 +187,41 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Nothing reads task results (each job keeps its state in its own row), and a page must
+# never wait on a broker that does not answer: see tournaments/background.py.
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_BROKER_CONNECTION_TIMEOUT = 2
+# A broker that vanishes without closing the connection must not hold a send for ever.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 2, "socket_timeout": 10}
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 2
+# How long a page waits for the broker to take a job, and after how long a job nobody
+# finished is marked failed (tournaments/background.py).
+BACKGROUND_SEND_TIMEOUT = float(env_int("BACKGROUND_SEND_TIMEOUT", 2, minimum=1))
+BACKGROUND_STUCK_AFTER = env_int("BACKGROUND_STUCK_AFTER", 300, minimum=10)
 
+# Every password set anywhere (create_official, the admin, password changes) is checked.
 AUTH_PASSWORD_VALIDATORS = [
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {
+        "NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
+        "OPTIONS": {"min_length": 10},
+    },
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+
+# Sign-in throttling (django-axes): after LOGIN_FAILURE_LIMIT wrong passwords in a row
+# for one login name from one address, that pair is locked for LOGIN_LOCK_MINUTES, or
+# until another official unlocks it on /desk/logins/ (or the site admin in the admin).
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5, minimum=1)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_LOCK_MINUTES", 15, minimum=1))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "tournaments.views.accounts.locked_out"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "desk:home"
 LOGOUT_REDIRECT_URL = "public:index"
@@ -157,7 +233,7 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = DATA_DIR / "staticfiles"
-STATIC_ROOT.mkdir(exist_ok=True)
+owner_only_folder(STATIC_ROOT, tighten=False)
 STATICFILES_DIRS = [
     BASE_DIR / "static",
     ("vendor", BASE_DIR / "node_modules" / "htmx.org" / "dist"),
@@ -169,6 +245,46 @@ STORAGES = {
 
 SESSION_COOKIE_HTTPONLY = True
 X_FRAME_OPTIONS = "DENY"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+
+# HTTPS: DESK_HTTPS=1 for a desk served behind HTTPS turns on all of the following;
+# each can also be set alone (DESK_SSL_REDIRECT, DESK_SECURE_COOKIES, DESK_HSTS_SECONDS,
+# DESK_HSTS_INCLUDE_SUBDOMAINS, DESK_HSTS_PRELOAD). Off by default: in the hall the
+# desk is plain HTTP on the local Wi-Fi.
+DESK_HTTPS = env_bool("DESK_HTTPS")
+SECURE_SSL_REDIRECT = env_bool("DESK_SSL_REDIRECT", DESK_HTTPS)
+SESSION_COOKIE_SECURE = env_bool("DESK_SECURE_COOKIES", DESK_HTTPS)
+CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+SECURE_HSTS_SECONDS = env_int("DESK_HSTS_SECONDS", 365 * 24 * 3600 if DESK_HTTPS else 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DESK_HSTS_INCLUDE_SUBDOMAINS", DESK_HTTPS)
+SECURE_HSTS_PRELOAD = env_bool("DESK_HSTS_PRELOAD", DESK_HTTPS)
+# Behind a proxy that ends HTTPS and sets X-Forwarded-Proto (gunicorn, as `make run`
+# starts it, already trusts that header).
+if env_bool("DESK_PROXY_SSL_HEADER"):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+# Content-Security-Policy (django-csp), on every page: scripts only from the desk's own
+# static files (no inline script, no eval), nothing framed, forms posted to the desk.
+# Style attributes stay allowed (the bracket lays itself out with CSS variables in
+# them); <style> elements do not, in browsers that know style-src-elem.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "style-src-elem": ["'self'"],
+        "style-src-attr": ["'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'none'"],
+        "frame-ancestors": ["'none'"],
+        "form-action": ["'self'"],
+        **({"upgrade-insecure-requests": True} if SECURE_SSL_REDIRECT else {}),
+    }
+}
 
 # Uploaded rosters are read in memory; refuse anything far beyond a real roster.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
@@ -179,5 +295,6 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
-    "loggers": {"django.db.backends": {"level": "WARNING"}},
+    # django-axes says hello at every start: it would bury `make run`'s sign-in lines.
+    "loggers": {"django.db.backends": {"level": "WARNING"}, "axes": {"level": "WARNING"}},
 }

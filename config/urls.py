@@ -4,12 +4,17 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from tournaments.views import accounts
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    # Before the official pages: `logins` is a reserved word, never a tournament's address.
+    path("desk/logins/", accounts.locked_logins, name="locked_logins"),
     path("desk/", include("tournaments.urls_official")),
     path("desk/", include("scoring.urls_official")),
     path("", include("tournaments.urls_public")),
     path("", include("scoring.urls_public")),
+    path("api/", include("scoring.api.urls")),
 ]

@@ -4,6 +4,7 @@ from django import forms
 
 from games.registry import GAME_CHOICES, get_game
 
+from .errors import RulesError
 from .models import Event
 from .roster import NAME_MAX
 
@@ -24,6 +25,14 @@ class TournamentForm(forms.Form):
     starts_on = forms.DateField(label="First day", widget=forms.DateInput(attrs={"type": "date"}))
     ends_on = forms.DateField(label="Last day", widget=forms.DateInput(attrs={"type": "date"}))
     venue = forms.CharField(max_length=160, required=False)
+
+    def clean_slug(self):
+        from .services.registration import check_slug
+
+        try:
+            return check_slug(self.cleaned_data["slug"])
+        except RulesError as exc:
+            raise forms.ValidationError(str(exc)) from None
 
     def clean(self):
         data = super().clean()
@@ -105,6 +114,16 @@ class MergeChaptersForm(forms.Form):
         self.fields["target"].queryset = tournament.chapters.all()
 
 
+OPEN_EVENTS_ERRORS = {
+    "invalid_choice": (
+        "An event chosen is not open for entries (drawn since the page was loaded?): "
+        "reload the page and choose again."
+    ),
+    "invalid_pk_value": "An event chosen is not one of this tournament's: reload the page.",
+    "invalid_list": "Choose events from the list.",
+}
+
+
 class PlayerForm(forms.Form):
     name = forms.CharField(
         max_length=NAME_MAX,
@@ -118,12 +137,40 @@ class PlayerForm(forms.Form):
         widget=forms.TextInput(attrs={"list": "chapter-names", "autocomplete": "off"}),
     )
     events = forms.ModelMultipleChoiceField(
-        queryset=Event.objects.none(), required=False, widget=forms.CheckboxSelectMultiple
+        queryset=Event.objects.none(),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        error_messages=OPEN_EVENTS_ERRORS,
     )
 
     def __init__(self, *args, tournament, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["events"].queryset = tournament.events.filter(status=Event.Status.REGISTRATION)
+
+
+class YesNoForm(forms.Form):
+    """One yes/no field posted as 1 or 0 by a button (check in, withdraw)."""
+
+    def __init__(self, *args, field: str, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.field = field
+        self.fields[field] = forms.TypedChoiceField(
+            choices=[("1", "yes"), ("0", "no")],
+            coerce=lambda value: value == "1",
+            error_messages={
+                "required": "The button sent no choice; reload the page and try again.",
+                "invalid_choice": (
+                    "The button sent an unknown choice; reload the page and try again."
+                ),
+            },
+        )
+
+    @property
+    def value(self) -> bool:
+        return self.cleaned_data[self.field]
+
+    def error_text(self) -> str:
+        return " ".join(message for messages in self.errors.values() for message in messages)
 
 
 class RosterForm(forms.Form):
@@ -136,6 +183,7 @@ class RosterForm(forms.Form):
         required=False,
         widget=forms.CheckboxSelectMultiple,
         label="Enter everyone in",
+        error_messages=OPEN_EVENTS_ERRORS,
     )
 
     def __init__(self, *args, tournament, **kwargs):

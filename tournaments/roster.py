@@ -3,14 +3,29 @@
 A roster has a header row naming its columns: `name` (required) and `chapter`
 (optional). Every bad row is reported with its line number and the reason, so the
 official can fix the file and import it whole.
+
+Uploads are hostile until read: a file is read row by row and given up as soon as it
+passes a limit, which is named in the problem shown. An XLSX workbook (a zip of XML) is
+refused by what it declares before any sheet is read: how much it unpacks to and how
+many rows and columns its first sheet spans.
 """
 
 import csv
 import io
+import zipfile
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+
+from .names import clean_name, name_key
 
 NAME_MAX = 80
 MAX_ROWS = 10_000
+MAX_COLUMNS = 50
+MAX_CELL = 1_000
+# A 10,000-player workbook unpacks to about 2 MB; a zip bomb to gigabytes.
+MAX_UNPACKED_BYTES = 25 * 1024 * 1024
+MAX_ZIP_MEMBERS = 200
+MAX_PROBLEMS = 200
 
 COLUMN_ALIASES = {
     "name": "name",
@@ -19,6 +34,17 @@ COLUMN_ALIASES = {
     "chapter": "chapter",
     "club": "chapter",
 }
+
+__all__ = [
+    "MAX_ROWS",
+    "NAME_MAX",
+    "Roster",
+    "RosterRow",
+    "clean_name",
+    "name_key",
+    "parse_table",
+    "read_roster",
+]
 
 
 @dataclass(frozen=True)
@@ -38,107 +64,185 @@ class Roster:
         return not self.problems and bool(self.rows)
 
 
-def name_key(name: str) -> str:
-    """Return the form of a name used to spot duplicates: case and spacing ignored."""
-    return " ".join(name.split()).casefold()
-
-
-def clean_name(name: str) -> str:
-    """Return a name with its spacing tidied."""
-    return " ".join(name.split())
+class FileRefused(Exception):
+    """The file passed one of the limits; the message says which."""
 
 
 def read_roster(data: bytes, filename: str) -> Roster:
     """Parse an uploaded roster; an XLSX file is told apart by its name."""
-    table = _xlsx_table(data) if filename.lower().endswith(".xlsx") else _csv_table(data)
-    if isinstance(table, str):
-        return Roster(problems=[(0, table)])
-    return parse_table(table)
+    try:
+        table = _xlsx_rows(data) if filename.lower().endswith(".xlsx") else _csv_rows(data)
+        return parse_table(table)
+    except FileRefused as refused:
+        return Roster(problems=[(0, str(refused))])
 
 
-def _csv_table(data: bytes) -> list[list[str]] | str:
+def _csv_rows(data: bytes) -> Iterator[list[str]]:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         try:
             text = data.decode("cp1252")
         except UnicodeDecodeError:
-            return "The file is not a text CSV file. Save it as CSV (UTF-8) and try again."
+            raise FileRefused(
+                "The file is not a text CSV file. Save it as CSV (UTF-8) and try again."
+            ) from None
+    if "\x00" in text:
+        raise FileRefused("The file is not a text CSV file. Save it as CSV (UTF-8) and try again.")
     try:
         dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
     except csv.Error:
         dialect = csv.excel
-    return list(csv.reader(io.StringIO(text), dialect))
+    return _csv_reader(csv.reader(io.StringIO(text), dialect))
 
 
-def _xlsx_table(data: bytes) -> list[list[str]] | str:
+def _csv_reader(reader) -> Iterator[list[str]]:
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            raise FileRefused(
+                f"Line {reader.line_num}: the file could not be read as CSV ({exc})."
+            ) from None
+        yield row
+
+
+def _xlsx_rows(data: bytes) -> Iterator[list[str]]:
     from openpyxl import load_workbook
 
+    _check_zip(data)
     try:
         book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+        sheet = book.worksheets[0]
     except Exception:
-        return "The file could not be read as an Excel workbook (.xlsx)."
-    sheet = book.worksheets[0]
-    table = [
-        ["" if cell is None else str(cell) for cell in row]
-        for row in sheet.iter_rows(values_only=True)
-    ]
-    book.close()
-    return table
+        raise FileRefused("The file could not be read as an Excel workbook (.xlsx).") from None
+    max_row, max_column = sheet.max_row, sheet.max_column
+    if max_row is not None and max_row > MAX_ROWS + 1:
+        book.close()
+        raise FileRefused(
+            f"The workbook's first sheet spans {max_row:,} rows; a roster has at most "
+            f"{MAX_ROWS:,} players. Copy the players to a new workbook and upload that."
+        )
+    if max_column is not None and max_column > MAX_COLUMNS:
+        book.close()
+        raise FileRefused(
+            f"The workbook's first sheet spans {max_column:,} columns; at most {MAX_COLUMNS}."
+        )
+    return _sheet_rows(book, sheet)
 
 
-def parse_table(table: list[list[str]]) -> Roster:
-    """Check a table whose first row is the header; return its rows and problems."""
+def _sheet_rows(book, sheet) -> Iterator[list[str]]:
+    """Yield the sheet's rows as text, never past the row and column limits."""
+    try:
+        # One row past the limit, so parse_table can tell the file is too long.
+        rows = sheet.iter_rows(
+            min_row=1, max_row=MAX_ROWS + 2, max_col=MAX_COLUMNS, values_only=True
+        )
+        for row in rows:
+            yield ["" if cell is None else str(cell) for cell in row]
+    except FileRefused:
+        raise
+    except Exception:
+        raise FileRefused("The file could not be read as an Excel workbook (.xlsx).") from None
+    finally:
+        book.close()
+
+
+def _check_zip(data: bytes) -> None:
+    """Refuse a workbook by what its zip directory declares, before unpacking anything."""
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+    except (zipfile.BadZipFile, ValueError, OSError):
+        raise FileRefused("The file could not be read as an Excel workbook (.xlsx).") from None
+    with archive:
+        members = archive.infolist()
+        if len(members) > MAX_ZIP_MEMBERS:
+            raise FileRefused(
+                f"The workbook holds {len(members):,} parts; a roster needs far fewer "
+                f"(at most {MAX_ZIP_MEMBERS})."
+            )
+        unpacked = sum(member.file_size for member in members)
+        if unpacked > MAX_UNPACKED_BYTES:
+            raise FileRefused(
+                f"The workbook unpacks to {unpacked / 1024 / 1024:,.0f} MB; a roster unpacks "
+                f"to at most {MAX_UNPACKED_BYTES // 1024 // 1024} MB."
+            )
+
+
+def parse_table(table: Iterable[list[str]]) -> Roster:
+    """Check a table whose first row is the header; return its rows and problems.
+
+    The table is read row by row and never past MAX_ROWS players, so it can be a
+    generator over a file that is far too long.
+    """
     roster = Roster()
-    if not table or not any(cell.strip() for cell in table[0]):
+    rows = iter(table)
+    header = next(rows, None)
+    if header is None or not any(cell.strip() for cell in header):
         roster.problems.append((1, "The file is empty: the first line must name the columns."))
         return roster
+    if len(header) > MAX_COLUMNS:
+        roster.problems.append(
+            (1, f"The first line has {len(header):,} columns; at most {MAX_COLUMNS}.")
+        )
+        return roster
     columns: list[str | None] = []
-    for cell in table[0]:
+    for cell in header:
         heading = cell.strip().lower()
         if not heading:
             columns.append(None)
             continue
         if heading not in COLUMN_ALIASES:
-            roster.problems.append(
-                (1, f"Unknown column “{cell.strip()}”: use “name” and “chapter”.")
-            )
+            shown = clean_name(cell)[:40]
+            roster.problems.append((1, f"Unknown column “{shown}”: use “name” and “chapter”."))
         columns.append(COLUMN_ALIASES.get(heading))
     if "name" not in columns:
         roster.problems.append((1, "No “name” column in the first line."))
         return roster
-    if len(table) - 1 > MAX_ROWS:
-        roster.problems.append((0, f"The file has {len(table) - 1} rows; at most {MAX_ROWS}."))
-        return roster
 
     seen: dict[str, int] = {}
-    for line, cells in enumerate(table[1:], start=2):
-        if not any(cell.strip() for cell in cells):
-            continue
-        values = {"name": "", "chapter": ""}
-        for column, cell in zip(columns, cells, strict=False):
-            if column:
-                values[column] = cell
-        extra = [c for c in cells[len(columns) :] if c.strip()]
-        if extra:
-            roster.problems.append((line, "More cells than columns in the first line."))
-            continue
-        name, chapter = clean_name(values["name"]), clean_name(values["chapter"])
-        if not name:
-            roster.problems.append((line, "Missing name."))
-            continue
-        if len(name) > NAME_MAX:
-            roster.problems.append((line, f"Name is longer than {NAME_MAX} characters."))
-            continue
-        if len(chapter) > NAME_MAX:
-            roster.problems.append((line, f"Chapter is longer than {NAME_MAX} characters."))
-            continue
-        key = name_key(name)
-        if key in seen:
-            roster.problems.append((line, f"Duplicate: {name} is already on line {seen[key]}."))
-            continue
-        seen[key] = line
-        roster.rows.append(RosterRow(line=line, name=name, chapter=chapter))
+    for line, cells in enumerate(rows, start=2):
+        if line - 1 > MAX_ROWS:
+            roster.rows.clear()
+            roster.problems = [
+                (0, f"The file has more than {MAX_ROWS:,} rows; a roster has at most {MAX_ROWS:,}.")
+            ]
+            return roster
+        problem = _check_row(cells, columns, seen, line, roster)
+        if problem and len(roster.problems) < MAX_PROBLEMS:
+            roster.problems.append((line, problem))
+        elif problem and len(roster.problems) == MAX_PROBLEMS:
+            roster.problems.append((0, f"More than {MAX_PROBLEMS} problems: fix these first."))
     if not roster.rows and not roster.problems:
         roster.problems.append((2, "The file names its columns but holds no players."))
     return roster
+
+
+def _check_row(cells, columns, seen, line, roster) -> str:
+    """Add the row to the roster, or return what is wrong with it."""
+    if not any(cell.strip() for cell in cells):
+        return ""
+    long_cell = next((cell for cell in cells if len(cell) > MAX_CELL), None)
+    if long_cell is not None:
+        return f"A cell holds {len(long_cell):,} characters; at most {MAX_CELL:,}."
+    values = {"name": "", "chapter": ""}
+    for column, cell in zip(columns, cells, strict=False):
+        if column:
+            values[column] = cell
+    if any(c.strip() for c in cells[len(columns) :]):
+        return "More cells than columns in the first line."
+    name, chapter = clean_name(values["name"]), clean_name(values["chapter"])
+    if not name:
+        return "Missing name."
+    if len(name) > NAME_MAX:
+        return f"Name is longer than {NAME_MAX} characters."
+    if len(chapter) > NAME_MAX:
+        return f"Chapter is longer than {NAME_MAX} characters."
+    key = name_key(name)
+    if key in seen:
+        return f"Duplicate: {name} is already on line {seen[key]}."
+    seen[key] = line
+    roster.rows.append(RosterRow(line=line, name=name, chapter=chapter))
+    return ""

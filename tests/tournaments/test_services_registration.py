@@ -307,3 +307,212 @@ def test_update_player_keeps_entries_in_drawn_events(official, tournament):
     Event.objects.filter(pk=drawn.pk).update(status=Event.Status.DRAWN)
     services.update_player(player=player, by=official, name="Ada", events=[open_event])
     assert set(player.entries.values_list("event_id", flat=True)) == {drawn.pk, open_event.pk}
+
+
+# Chapter names: one normalisation, the same on SQLite and PostgreSQL (issue 11).
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("Kelvin Club", "\u212aelvin Club"),  # the Kelvin sign: a 500 before
+        ("ÉCOLE", "école"),  # SQLite's lower() knew only ASCII: two chapters
+        ("Lone  Star", "LONE STAR"),
+        ("Straße", "STRASSE"),
+        ("\uff2c\uff2f\uff2e\uff25", "lone"),  # full-width letters
+        ("Lone Star", "Lone\u200b Star\u202e"),  # invisible characters
+    ],
+)
+def test_a_chapter_typed_two_ways_is_one_chapter(official, tournament, first, second):
+    services.add_player(tournament=tournament, by=official, name="Ada", chapter_name=first)
+    services.add_player(tournament=tournament, by=official, name="Bob", chapter_name=second)
+    assert tournament.chapters.count() == 1
+    with pytest.raises(DeskError, match="There is already a chapter called"):
+        services.add_chapter(tournament=tournament, by=official, name=second)
+    assert tournament.chapters.count() == 1
+
+
+def test_the_database_refuses_two_chapters_of_one_key(tournament):
+    from django.db import IntegrityError, transaction
+
+    ChapterFactory(tournament=tournament, name="Kelvin")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Chapter.objects.create(tournament=tournament, name="\u212aELVIN")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Chapter.objects.bulk_create([Chapter(tournament=tournament, name="kelvin")])
+
+
+def test_a_chapter_form_in_the_admin_refuses_a_duplicate_key(tournament):
+    from django.core.exceptions import ValidationError
+
+    ChapterFactory(tournament=tournament, name="Lone Star")
+    with pytest.raises(ValidationError, match="already has a chapter of that name"):
+        Chapter(tournament=tournament, name="LONE  STAR").full_clean()
+
+
+def test_renaming_a_chapter_keeps_its_key_in_step(official, tournament):
+    chapter = ChapterFactory(tournament=tournament, name="Lonestar")
+    services.rename_chapter(chapter=chapter, by=official, name="Lone \u212a Star")
+    chapter.refresh_from_db()
+    # NFC already turns the Kelvin sign into a K; the key folds the case.
+    assert (chapter.name, chapter.name_key) == ("Lone K Star", "lone k star")
+    Chapter.objects.filter(pk=chapter.pk).first().save(update_fields=["name"])
+
+
+def test_names_lose_control_and_bidi_characters_on_the_way_in(official, tournament):
+    player = services.add_player(
+        tournament=tournament,
+        by=official,
+        name="\u202eAda\u202c Pruitt\x07",
+        chapter_name="\u2066Lone\u2069 Star",
+    )
+    assert (player.name, player.chapter.name) == ("Ada Pruitt", "Lone Star")
+    with pytest.raises(DeskError, match="Type the player's name"):
+        services.add_player(tournament=tournament, by=official, name="\u202e\u200b\ufeff")
+
+
+def test_duplicate_names_use_the_same_key_as_chapters(tournament):
+    PlayerFactory(tournament=tournament, name="\uff21da Pruitt")  # a full-width A
+    assert len(services.registration.duplicate_names(tournament, "ADA  PRUITT")) == 1
+
+
+def test_an_event_name_typed_two_ways_is_refused(official, tournament):
+    EventFactory(tournament=tournament, name="Straße Doubles")
+    with pytest.raises(DeskError, match="already has an event called"):
+        services.create_event(
+            tournament=tournament,
+            by=official,
+            name="STRASSE doubles",
+            game_key="texas_good_sams",
+            format="single_elimination",
+            team_size=2,
+        )
+
+
+# Reserved words: a tournament's address is never one the desk's own URLs use.
+
+
+@pytest.mark.parametrize("slug", ["new", "NEW", "logins", "admin", "login"])
+def test_an_address_the_urls_use_is_refused(official, slug):
+    with pytest.raises(DeskError, match="a word the desk's own pages use"):
+        services.create_tournament(by=official, name="Rally", slug=slug, starts_on=DAY, ends_on=DAY)
+    assert not Tournament.objects.exists()
+
+
+def test_every_fixed_word_under_desk_is_reserved():
+    from django.urls import URLPattern, URLResolver, get_resolver
+
+    words = set()
+
+    def walk(patterns, prefix):
+        for p in patterns:
+            route = prefix + str(p.pattern)
+            if isinstance(p, URLResolver):
+                walk(p.url_patterns, route)
+            elif isinstance(p, URLPattern) and route.startswith("desk/"):
+                first = route.removeprefix("desk/").split("/")[0]
+                if first and "<" not in first:
+                    words.add(first)
+
+    walk(get_resolver().url_patterns, "")
+    assert {"new", "logins"} <= words
+    assert words <= services.registration.reserved_slugs()
+
+
+def test_a_tournament_called_new_gets_another_address_from_the_form(official_client):
+    from django.urls import reverse
+
+    response = official_client.post(
+        reverse("desk:tournament_create"),
+        {"name": "New", "slug": "new", "starts_on": "2026-11-21", "ends_on": "2026-11-22"},
+    )
+    assert "“new” is a word the desk&#x27;s own pages use; choose another address." in response.text
+    assert not Tournament.objects.exists()
+
+
+# Roster files: the check finds everything the import refuses; the import happens once.
+
+
+def test_the_check_finds_what_the_import_would_refuse(official, tournament):
+    PlayerFactory(tournament=tournament, name="ADA PRUITT")
+    drawn = EventFactory(tournament=tournament, status=Event.Status.DRAWN)
+    roster = Roster(
+        rows=[
+            RosterRow(line=2, name="Bob", chapter=""),
+            RosterRow(line=3, name="Ada Pruitt", chapter=""),
+        ]
+    )
+    problems = services.registration.roster_problems(
+        tournament=tournament, roster=roster, events=[drawn]
+    )
+    assert problems == [
+        (3, "Ada Pruitt is already registered."),
+        (0, f"Entries are closed for {drawn.name}: it has been drawn."),
+    ]
+    for events in ([], [drawn]):
+        with pytest.raises(DeskError):
+            services.import_roster(tournament=tournament, by=official, roster=roster, events=events)
+    assert tournament.players.count() == 1
+
+
+def test_the_check_of_an_upload_sees_an_event_drawn_since(official, tournament):
+    from tournaments.services import registration
+
+    event = EventFactory(tournament=tournament)
+    upload = registration.upload_roster(
+        tournament=tournament, by=official, filename="r.csv", data=b"name\nBob\n", events=[event]
+    )
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.DRAWN)
+    checked = registration.check_roster_upload(upload_id=upload.pk)
+    assert checked.problems == [[0, f"Entries are closed for {event.name}: it has been drawn."]]
+    assert checked.data == b"" and checked.rows == [[2, "Bob", ""]]
+
+
+def test_an_upload_is_imported_once(official, tournament):
+    from tournaments.services import registration
+
+    upload = registration.upload_roster(
+        tournament=tournament, by=official, filename="r.csv", data=b"name,chapter\nBob,X\n"
+    )
+    upload = registration.check_roster_upload(upload_id=upload.pk)
+    assert registration.import_roster_upload(upload=upload, by=official) == 1
+    with pytest.raises(registration.AlreadyImported):
+        registration.import_roster_upload(upload=upload, by=official)
+    assert tournament.players.count() == 1
+
+
+def test_an_upload_still_being_checked_cannot_be_imported(official, tournament):
+    from tournaments.services import registration
+
+    upload = registration.upload_roster(
+        tournament=tournament, by=official, filename="r.csv", data=b"name\nBob\n"
+    )
+    with pytest.raises(DeskError, match="has not been checked yet"):
+        registration.import_roster_upload(upload=upload, by=official)
+    assert not tournament.players.exists()
+
+
+def test_a_late_check_does_not_overwrite_a_failed_upload(official, tournament):
+    from tournaments import background
+    from tournaments.models import RosterUpload
+    from tournaments.services import registration
+
+    upload = registration.upload_roster(
+        tournament=tournament, by=official, filename="r.csv", data=b"name\nBob\n"
+    )
+    background.fail(upload.pk, RosterUpload, "stopped")
+    registration.check_roster_upload(upload_id=upload.pk)
+    upload.refresh_from_db()
+    assert (upload.status, upload.error, upload.rows) == ("failed", "stopped", [])
+
+
+def test_an_import_reuses_a_chapter_spelled_another_way(official, tournament):
+    ChapterFactory(tournament=tournament, name="Lone Star")
+    roster = Roster(rows=[RosterRow(line=2, name="Ada", chapter="LONE \u212a")])
+    roster.rows.append(RosterRow(line=3, name="Bob", chapter="lone star"))
+    services.import_roster(tournament=tournament, by=official, roster=roster)
+    assert sorted(tournament.chapters.values_list("name", flat=True)) == [
+        "LONE \u212a",
+        "Lone Star",
+    ]
+    assert tournament.players.get(name="Bob").chapter.name == "Lone Star"

@@ -24,7 +24,7 @@ def test_a_duplicate_chapter_is_refused_at_the_field(official_client, tournament
     response = official_client.post(
         reverse("desk:chapters", args=[tournament.slug]), {"name": "LONE STAR"}
     )
-    assert "There is already a chapter called LONE STAR." in response.text
+    assert "There is already a chapter called Lone Star." in response.text
     assert tournament.chapters.count() == 1
 
 
@@ -108,3 +108,19 @@ def test_the_chapter_list_runs_few_queries(
         PlayerFactory(tournament=tournament)
     with django_assert_max_num_queries(8):
         official_client.get(reverse("desk:chapters", args=[tournament.slug]))
+
+
+def test_a_chapter_with_the_kelvin_sign_is_the_same_chapter_not_a_500(official_client, tournament):
+    ChapterFactory(tournament=tournament, name="Kelvin")
+    response = official_client.post(
+        reverse("desk:chapters", args=[tournament.slug]), {"name": "\u212aELVIN"}
+    )
+    assert response.status_code == 200
+    assert "There is already a chapter called Kelvin." in response.text
+    assert tournament.chapters.count() == 1
+
+
+def test_chapter_names_are_isolated_on_the_way_out(official_client, tournament):
+    ChapterFactory(tournament=tournament, name="\u05e9\u05dc\u05d5\u05dd")
+    response = official_client.get(reverse("desk:chapters", args=[tournament.slug]))
+    assert "<bdi>\u05e9\u05dc\u05d5\u05dd</bdi>" in response.text

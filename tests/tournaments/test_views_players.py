@@ -26,7 +26,7 @@ def test_quick_entry_adds_the_player_and_returns_the_desk_and_the_list(official_
     player = Player.objects.get(name="Ada Pruitt")
     assert player.chapter.name == "Lone Star"
     assert Entry.objects.filter(player=player, event=event).exists()
-    assert "Ada Pruitt registered (Lone Star)." in response.text
+    assert "<bdi>Ada Pruitt</bdi> registered (<bdi>Lone Star</bdi>)." in response.text
     assert 'id="player-list" hx-swap-oob="true"' in response.text
     # The next player's form keeps the chapter typed, for a queue from one chapter.
     assert 'value="Lone Star"' in response.text
@@ -179,4 +179,50 @@ def test_a_new_player_is_shown_on_the_page_they_land_on(official_client, tournam
         PlayerFactory(tournament=tournament, name=f"Player {n:03d}")
     response = official_client.post(url(tournament), {"name": "Zora Zane"}, headers=HTMX)
     assert "Players 101–151 of 151." in response.text
-    assert '<tr id="player-' in response.text and "Zora Zane</a>" in response.text
+    assert '<tr id="player-' in response.text and "Zora Zane</bdi></a>" in response.text
+
+
+@pytest.mark.parametrize("value", ["", "yes", "-1", "1\x00", "\u0661"])
+@pytest.mark.parametrize(
+    "name, field", [("desk:player_check_in", "checked_in"), ("desk:player_withdraw", "withdrawn")]
+)
+def test_a_junk_choice_is_refused_with_a_message_and_changes_nothing(
+    official_client, tournament, value, name, field
+):
+    """Anything but 1 or 0 used to count as "no": a junk post undid a check-in."""
+    player = PlayerFactory(tournament=tournament, checked_in=True)
+    activity = tournament.activity.count()
+    response = official_client.post(url(tournament, name, player.pk), {field: value}, headers=HTMX)
+    assert response.status_code == 422
+    assert "reload the page and try again" in response.text
+    assert f'id="player-{player.pk}"' in response.text
+    player.refresh_from_db()
+    assert (player.checked_in, player.withdrawn) == (True, False)
+    assert tournament.activity.count() == activity
+
+
+def test_a_refused_check_in_says_why_in_the_row(official_client, tournament):
+    player = PlayerFactory(tournament=tournament, withdrawn=True, checked_in=False)
+    response = official_client.post(
+        url(tournament, "desk:player_check_in", player.pk), {"checked_in": "1"}, headers=HTMX
+    )
+    assert response.status_code == 422
+    assert "is withdrawn: reinstate them before checking in." in response.text
+
+
+@pytest.mark.parametrize("query", ["%00", "%0a", "%e2%80%ae%00x"])
+def test_a_search_with_control_characters_answers(official_client, tournament, query):
+    PlayerFactory(tournament=tournament, name="Ada Pruitt")
+    response = official_client.get(url(tournament), QUERY_STRING=f"q={query}")
+    assert response.status_code == 200
+
+
+def test_names_are_isolated_on_the_way_out(official_client, tournament):
+    """A right-to-left name (controls stripped or not) cannot reorder the row around it."""
+    from tournaments.models import Chapter
+
+    chapter = Chapter.objects.create(tournament=tournament, name="\u05e9\u05dc\u05d5\u05dd")
+    PlayerFactory(tournament=tournament, name="\u0639\u0644\u064a 1", chapter=chapter)
+    response = official_client.get(url(tournament))
+    assert "<bdi>\u0639\u0644\u064a 1</bdi>" in response.text
+    assert "<bdi>\u05e9\u05dc\u05d5\u05dd</bdi>" in response.text

@@ -56,7 +56,7 @@ def test_the_lookup_works_without_javascript(client, tournament):
 
 def test_the_lookup_says_plainly_when_nobody_matches(client, tournament):
     response = client.get(reverse("public:tournament", args=[tournament.slug]), {"q": "zed"})
-    assert "No player matches “zed”" in response.text
+    assert "No player matches “<bdi>zed</bdi>”" in response.text
 
 
 def test_the_lookup_hides_withdrawn_players_and_other_tournaments(client, tournament):
@@ -108,3 +108,31 @@ def test_the_index_runs_few_queries(client, django_assert_max_num_queries):
         )
     with django_assert_max_num_queries(3):
         assert client.get(reverse("public:index")).status_code == 200
+
+
+@pytest.mark.parametrize("query", ["%0a", "%00", "%0d%0aSet-Cookie:%20x=1", "%e2%80%ae", "%ff"])
+def test_a_lookup_of_control_characters_answers_and_its_etag_is_a_hash(client, tournament, query):
+    """The raw lookup went into the ETag header: a line break or NUL answered 500."""
+    EventFactory(tournament=tournament)
+    url = reverse("public:tournament", args=[tournament.slug])
+    response = client.get(url, QUERY_STRING=f"q={query}")
+    assert response.status_code == 200
+    etag = response["ETag"]
+    assert etag.startswith('"t-') and etag.endswith('"')
+    assert all(c.isalnum() or c in '"-' for c in etag)
+    again = client.get(url, QUERY_STRING=f"q={query}", headers={"If-None-Match": etag})
+    assert again.status_code == 304
+
+
+def test_each_lookup_and_each_partial_has_its_own_etag(client, tournament):
+    EventFactory(tournament=tournament)
+    url = reverse("public:tournament", args=[tournament.slug])
+    tags = {
+        client.get(url, {"q": "ada"})["ETag"],
+        client.get(url, {"q": "bob"})["ETag"],
+        client.get(url)["ETag"],
+        client.get(
+            url, {"q": "ada"}, headers={"HX-Request": "true", "HX-Target": "lookup-results"}
+        )["ETag"],
+    }
+    assert len(tags) == 4

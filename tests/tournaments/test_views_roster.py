@@ -1,11 +1,15 @@
-"""Roster import: preview first, then import; bad rows listed; nothing half-imported."""
+"""Roster import: the file is checked in a background task, previewed, then imported once."""
+
+import datetime
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
+from django.utils import timezone
 
 from tests.factories import EventFactory, PlayerFactory
-from tournaments.models import Player
+from tournaments import background
+from tournaments.models import Player, RosterUpload
 
 pytestmark = pytest.mark.django_db
 
@@ -15,14 +19,24 @@ def upload(text: str, name="roster.csv"):
 
 
 def preview(client, tournament, text, **data):
+    """Upload a file and follow to its preview, as the browser does."""
     return client.post(
-        reverse("desk:roster_import", args=[tournament.slug]), {"file": upload(text), **data}
+        reverse("desk:roster_import", args=[tournament.slug]),
+        {"file": upload(text), **data},
+        follow=True,
+    )
+
+
+def confirm(client, tournament, upload_id, **kwargs):
+    return client.post(
+        reverse("desk:roster_confirm", args=[tournament.slug]), {"upload": upload_id}, **kwargs
     )
 
 
 def test_preview_lists_the_rows_and_saves_nothing(official_client, tournament):
     response = preview(official_client, tournament, "name,chapter\nAda,Lone Star\nBob,\n")
     assert response.status_code == 200
+    assert response.redirect_chain[0][0].endswith(f"?upload={RosterUpload.objects.get().pk}")
     assert "Check before importing: 2 players" in response.text
     assert not Player.objects.exists()
 
@@ -32,28 +46,52 @@ def test_confirming_the_preview_imports_everyone(official_client, tournament):
     response = preview(
         official_client, tournament, "name,chapter\nAda,Lone Star\nBob,\n", events=[event.pk]
     )
-    token = response.context["token"]
-    response = official_client.post(
-        reverse("desk:roster_confirm", args=[tournament.slug]), {"token": token}, follow=True
-    )
+    upload_id = response.context["upload"].pk
+    response = confirm(official_client, tournament, upload_id, follow=True)
     assert "Imported 2 players." in response.text
     assert set(tournament.players.values_list("name", flat=True)) == {"Ada", "Bob"}
     assert event.entries.count() == 2
 
 
+def test_confirming_twice_imports_once_and_says_so(official_client, tournament):
+    response = preview(official_client, tournament, "name\nAda\nBob\n")
+    upload_id = response.context["upload"].pk
+    confirm(official_client, tournament, upload_id)
+    response = confirm(official_client, tournament, upload_id, follow=True)
+    assert "This file has already been imported. Nobody was added twice." in response.text
+    assert tournament.players.count() == 2
+
+
 def test_bad_rows_are_listed_with_line_numbers_and_nothing_imported(official_client, tournament):
     response = preview(official_client, tournament, "name,chapter\nAda,X\n,Y\nAda,Z\n")
-    assert response.status_code == 422
     assert "Nothing was imported." in response.text
-    assert "Line 3: Missing name." in response.text
-    assert "Line 4: Duplicate: Ada is already on line 2." in response.text
-    assert "token" not in response.text or response.context["token"] == ""
+    assert "Line 3: <bdi>Missing name.</bdi>" in response.text
+    assert "Line 4: <bdi>Duplicate: Ada is already on line 2.</bdi>" in response.text
+    assert "roster_confirm" not in response.text and "/roster/confirm/" not in response.text
+    upload_id = response.context["upload"].pk
+    response = confirm(official_client, tournament, upload_id, follow=True)
+    assert "Fix the problems listed before importing." in response.text
     assert not Player.objects.exists()
+
+
+def test_the_check_finds_names_already_registered(official_client, tournament):
+    """What Import would refuse, the check shows first (it used to pass the check)."""
+    PlayerFactory(tournament=tournament, name="ADA  pruitt")
+    response = preview(official_client, tournament, "name\nBob\nAda Pruitt\n")
+    assert "Line 3: <bdi>Ada Pruitt is already registered.</bdi>" in response.text
+    assert "roster_confirm" not in response.text and "/roster/confirm/" not in response.text
+
+
+def test_a_drawn_event_is_not_offered(official_client, tournament):
+    event = EventFactory(tournament=tournament, status="drawn")
+    response = preview(official_client, tournament, "name\nBob\n", events=[event.pk])
+    assert "An event chosen is not open for entries" in response.text
+    assert not RosterUpload.objects.exists()
 
 
 def test_an_unknown_column_is_reported(official_client, tournament):
     response = preview(official_client, tournament, "name,age\nAda,70\n")
-    assert "Line 1: Unknown column “age”" in response.text
+    assert "Line 1: <bdi>Unknown column “age”" in response.text
 
 
 def test_a_wrong_file_type_is_refused(official_client, tournament):
@@ -61,6 +99,7 @@ def test_a_wrong_file_type_is_refused(official_client, tournament):
         reverse("desk:roster_import", args=[tournament.slug]),
         {"file": SimpleUploadedFile("roster.pdf", b"%PDF")},
     )
+    assert response.status_code == 422
     assert "Upload a .csv or .xlsx file." in response.text
 
 
@@ -69,11 +108,28 @@ def test_a_missing_file_is_refused(official_client, tournament):
     assert "This field is required." in response.text
 
 
-def test_a_tampered_token_is_refused(official_client, tournament):
-    response = official_client.post(
-        reverse("desk:roster_confirm", args=[tournament.slug]), {"token": "forged"}, follow=True
+@pytest.mark.parametrize("value", ["forged", "", "-1", "99999999", "1e3", "\uff11"])
+def test_an_unknown_upload_is_refused_with_a_message(official_client, tournament, value):
+    response = confirm(official_client, tournament, value, follow=True)
+    assert "That file is no longer here" in response.text
+    response = official_client.get(
+        reverse("desk:roster_import", args=[tournament.slug]), {"upload": value}, follow=True
     )
-    assert "expired or was changed" in response.text
+    assert "That file is no longer here" in response.text
+    assert not Player.objects.exists()
+
+
+def test_an_upload_of_another_tournament_is_refused(official_client, tournament, other_official):
+    from tournaments.models import Tournament
+    from tournaments.services import registration
+
+    theirs = Tournament.objects.get(slug="elsewhere")
+    upload_row = registration.upload_roster(
+        tournament=theirs, by=other_official, filename="r.csv", data=b"name\nAda\n"
+    )
+    registration.check_roster_upload(upload_id=upload_row.pk)
+    response = confirm(official_client, tournament, upload_row.pk, follow=True)
+    assert "That file is no longer here" in response.text
     assert not Player.objects.exists()
 
 
@@ -81,16 +137,79 @@ def test_a_confirm_after_someone_registered_the_same_name_imports_nothing(
     official_client, official, tournament
 ):
     response = preview(official_client, tournament, "name\nAda\n")
-    token = response.context["token"]
+    upload_id = response.context["upload"].pk
     # Someone registers Ada by hand meanwhile: the confirm is refused whole.
     PlayerFactory(tournament=tournament, name="ada")
-    response = official_client.post(
-        reverse("desk:roster_confirm", args=[tournament.slug]), {"token": token}, follow=True
-    )
+    response = confirm(official_client, tournament, upload_id, follow=True)
     assert "1 players are already registered (lines 2)" in response.text
     assert tournament.players.count() == 1
+    assert RosterUpload.objects.get().imported_at is None
 
 
 def test_the_import_page_shows_an_example(official_client, tournament):
     response = official_client.get(reverse("desk:roster_import", args=[tournament.slug]))
     assert "name,chapter" in response.text
+
+
+# A broken network: the broker down, a worker killed.
+
+
+def test_a_dead_broker_gives_a_message_and_a_retry_never_a_500(
+    official_client, tournament, monkeypatch
+):
+    monkeypatch.setattr(background, "enqueue", lambda task, *args: False)
+    response = preview(official_client, tournament, "name\nAda\n")
+    assert response.status_code == 200
+    upload_row = RosterUpload.objects.get()
+    assert upload_row.status == "failed"
+    assert "The background worker could not be reached" in response.text
+    assert 'name="retry"' in response.text and "Try again" in response.text
+    monkeypatch.undo()
+    response = official_client.post(
+        reverse("desk:roster_import", args=[tournament.slug]),
+        {"retry": upload_row.pk},
+        follow=True,
+    )
+    assert "Check before importing: 1 players" in response.text
+
+
+def test_a_job_nobody_finishes_is_marked_failed_and_can_be_retried(
+    official_client, tournament, monkeypatch
+):
+    monkeypatch.setattr(background, "enqueue", lambda task, *args: True)  # a worker that died
+    response = preview(official_client, tournament, "name\nAda\n")
+    assert "Checking <bdi>roster.csv</bdi>" in response.text
+    assert 'hx-trigger="every 1s"' in response.text
+    url = response.redirect_chain[0][0]
+    poll = official_client.get(url, headers={"HX-Request": "true"})
+    assert "<html" not in poll.text and "Checking" in poll.text
+    RosterUpload.objects.update(queued_at=timezone.now() - datetime.timedelta(minutes=10))
+    poll = official_client.get(url, headers={"HX-Request": "true"})
+    assert "did not finish this in time" in poll.text and "Try again" in poll.text
+    assert RosterUpload.objects.get().status == "failed"
+    monkeypatch.undo()
+    response = official_client.post(
+        reverse("desk:roster_import", args=[tournament.slug]),
+        {"retry": RosterUpload.objects.get().pk},
+        follow=True,
+    )
+    assert "Check before importing: 1 players" in response.text
+
+
+def test_a_task_that_fails_leaves_a_message_not_a_500(official_client, tournament, monkeypatch):
+    from tournaments.services import registration
+
+    def broken(**kwargs):
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(registration, "check_roster_upload", broken)
+    response = preview(official_client, tournament, "name\nAda\n")
+    assert response.status_code == 200
+    assert "could not be checked because of a fault" in response.text
+    assert RosterUpload.objects.get().status == "failed"
+
+
+def test_only_the_latest_uploads_are_kept(official_client, tournament):
+    for _ in range(23):
+        preview(official_client, tournament, "name\nAda\n")
+    assert RosterUpload.objects.filter(tournament=tournament).count() == 20

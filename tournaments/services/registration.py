@@ -4,15 +4,26 @@ Each function runs in one transaction, takes keyword-only arguments, validates, 
 records who did it in the tournament's activity log.
 """
 
+from functools import cache
+
 from django.db import IntegrityError, transaction
+from django.urls import URLPattern, URLResolver, get_resolver
 from django.utils import timezone
 from django.utils.text import slugify
 
 from games.registry import get_game
 
+from .. import background
 from ..errors import DeskError
-from ..models import Activity, Chapter, Entry, Event, Player, Tournament
-from ..roster import NAME_MAX, Roster, clean_name, name_key
+from ..models import Activity, Chapter, Entry, Event, Player, RosterUpload, Tournament
+from ..names import clean_name, name_key
+from ..roster import NAME_MAX, Roster, RosterRow, read_roster
+
+# Words that are never a tournament's address, besides those the URLs use (see
+# `reserved_slugs`): kept free for pages to come.
+RESERVED_WORDS = frozenset(
+    {"new", "admin", "login", "logout", "desk", "static", "media", "api", "t", "www"}
+)
 
 
 def log_activity(*, tournament, by, text: str) -> None:
@@ -38,20 +49,60 @@ def _check_name(name: str, *, what: str) -> str:
     return name
 
 
+def _literal_segments(patterns, prefix: str, found: set[str]) -> None:
+    for pattern in patterns:
+        route = prefix + str(pattern.pattern)
+        if isinstance(pattern, URLResolver):
+            _literal_segments(pattern.url_patterns, route, found)
+        elif isinstance(pattern, URLPattern):
+            for base in ("desk/", "t/", ""):
+                if base and not route.startswith(base):
+                    continue
+                first = route.removeprefix(base).split("/", 1)[0]
+                if first and "<" not in first and "(" not in first and "^" not in first:
+                    found.add(first.lower())
+
+
+@cache
+def reserved_slugs() -> frozenset[str]:
+    """Return the words a tournament's address cannot be: every fixed word its URLs use.
+
+    `/desk/new/` is the new-tournament page, so a tournament called `new` would never
+    reach its dashboard at `/desk/new/`; the words are read from the URL configuration,
+    so a page added later reserves its word too.
+    """
+    found: set[str] = set()
+    _literal_segments(get_resolver().url_patterns, "", found)
+    return frozenset(found | RESERVED_WORDS)
+
+
+def check_slug(slug: str) -> str:
+    """Return the address as stored, or refuse one the desk's own pages use."""
+    slug = slugify(slug or "")[:40]
+    if not slug:
+        raise DeskError("Choose a short public address made of letters and digits.")
+    if slug in reserved_slugs():
+        raise DeskError(f"“{slug}” is a word the desk's own pages use; choose another address.")
+    return slug
+
+
 @transaction.atomic
 def create_tournament(*, by, name, slug, starts_on, ends_on, venue="") -> Tournament:
     """Create a tournament with `by` as its first official."""
     name = _check_name(name, what="tournament name")
-    slug = slugify(slug or name)[:40]
-    if not slug:
-        raise DeskError("Choose a short public address made of letters and digits.")
+    slug = check_slug(slug or name)
     if ends_on < starts_on:
         raise DeskError("The last day cannot be before the first day.")
+    taken = DeskError(f"The address “{slug}” is taken; choose another.")
     if Tournament.objects.filter(slug=slug).exists():
-        raise DeskError(f"The address “{slug}” is taken; choose another.")
-    tournament = Tournament.objects.create(
-        name=name, slug=slug, starts_on=starts_on, ends_on=ends_on, venue=venue.strip()
-    )
+        raise taken
+    try:
+        with transaction.atomic():
+            tournament = Tournament.objects.create(
+                name=name, slug=slug, starts_on=starts_on, ends_on=ends_on, venue=clean_name(venue)
+            )
+    except IntegrityError:  # another official took the address a moment ago
+        raise taken from None
     tournament.officials.add(by)
     log_activity(tournament=tournament, by=by, text=f"Created the tournament {name}")
     return tournament
@@ -63,7 +114,8 @@ def update_tournament(*, tournament, by, name, starts_on, ends_on, venue="") -> 
     tournament.name = _check_name(name, what="tournament name")
     if ends_on < starts_on:
         raise DeskError("The last day cannot be before the first day.")
-    tournament.starts_on, tournament.ends_on, tournament.venue = starts_on, ends_on, venue.strip()
+    tournament.starts_on, tournament.ends_on = starts_on, ends_on
+    tournament.venue = clean_name(venue)
     tournament.save(update_fields=["name", "starts_on", "ends_on", "venue"])
     touch_events(tournament=tournament)
     log_activity(tournament=tournament, by=by, text="Edited the tournament's details")
@@ -85,7 +137,8 @@ def create_event(
         raise DeskError(f"{game.name} is not played in partnerships.")
     if fed_by is not None and (fed_by.tournament_id != tournament.pk or fed_by.team_size != 2):
         raise DeskError("A singles event can only be fed by a doubles event of this tournament.")
-    if tournament.events.filter(name__iexact=name).exists():
+    taken = {name_key(other) for other in tournament.events.values_list("name", flat=True)}
+    if name_key(name) in taken:
         raise DeskError(f"This tournament already has an event called {name}.")
     event = Event.objects.create(
         tournament=tournament,
@@ -101,21 +154,32 @@ def create_event(
 
 
 def _find_or_make_chapter(tournament, chapter_name: str) -> Chapter | None:
+    """Return the tournament's chapter of that name, creating it when it is new.
+
+    Two officials typing the same new chapter at once both get the one chapter: the
+    unique key makes the second insert fail, and get_or_create then finds the first.
+    """
     chapter_name = clean_name(chapter_name or "")
     if not chapter_name:
         return None
     if len(chapter_name) > NAME_MAX:
         raise DeskError(f"The chapter name is too long: at most {NAME_MAX} characters.")
-    chapter = tournament.chapters.filter(name__iexact=chapter_name).first()
-    return chapter or Chapter.objects.create(tournament=tournament, name=chapter_name)
+    chapter, _ = Chapter.objects.get_or_create(
+        tournament=tournament, name_key=name_key(chapter_name), defaults={"name": chapter_name}
+    )
+    return chapter
 
 
 @transaction.atomic
 def add_chapter(*, tournament, by, name, code="") -> Chapter:
     name = _check_name(name, what="chapter name")
-    if tournament.chapters.filter(name__iexact=name).exists():
-        raise DeskError(f"There is already a chapter called {name}.")
-    chapter = Chapter.objects.create(tournament=tournament, name=name, code=code.strip()[:12])
+    chapter, created = Chapter.objects.get_or_create(
+        tournament=tournament,
+        name_key=name_key(name),
+        defaults={"name": name, "code": clean_name(code)[:12]},
+    )
+    if not created:
+        raise DeskError(f"There is already a chapter called {chapter.name}.")
     touch_events(tournament=tournament)
     log_activity(tournament=tournament, by=by, text=f"Added the chapter {name}")
     return chapter
@@ -125,12 +189,12 @@ def add_chapter(*, tournament, by, name, code="") -> Chapter:
 def rename_chapter(*, chapter, by, name, code=None) -> Chapter:
     old = chapter.name
     name = _check_name(name, what="chapter name")
-    clash = chapter.tournament.chapters.filter(name__iexact=name).exclude(pk=chapter.pk)
+    clash = chapter.tournament.chapters.filter(name_key=name_key(name)).exclude(pk=chapter.pk)
     if clash.exists():
         raise DeskError(f"There is already a chapter called {name}: merge the two instead.")
     chapter.name = name
     if code is not None:
-        chapter.code = code.strip()[:12]
+        chapter.code = clean_name(code)[:12]
     chapter.save()
     touch_events(tournament=chapter.tournament)
     log_activity(tournament=chapter.tournament, by=by, text=f"Renamed chapter {old} to {name}")
@@ -157,12 +221,13 @@ def merge_chapters(*, source, target, by) -> Chapter:
 
 
 def duplicate_names(tournament, name: str, *, exclude_pk=None) -> list[Player]:
-    """Return players of the tournament whose name matches `name` (case and spacing ignored)."""
+    """Return players of the tournament whose name matches `name` (compared by `name_key`)."""
     key = name_key(name)
-    candidates = tournament.players.filter(name__iexact=clean_name(name))
+    candidates = tournament.players.all()
     if exclude_pk:
         candidates = candidates.exclude(pk=exclude_pk)
-    return [p for p in candidates.select_related("chapter") if name_key(p.name) == key]
+    same = [pk for pk, other in candidates.values_list("pk", "name") if name_key(other) == key]
+    return list(tournament.players.filter(pk__in=same).select_related("chapter")) if same else []
 
 
 @transaction.atomic
@@ -226,7 +291,11 @@ def set_checked_in(*, player, by, checked_in: bool) -> Player:
 def _enter(*, event, player) -> Entry:
     if event.tournament_id != player.tournament_id:
         raise DeskError("That event belongs to another tournament.")
-    if event.status != Event.Status.REGISTRATION:
+    # A rounds event takes late arrivals: they are seated from the next round.
+    open_statuses = {Event.Status.REGISTRATION}
+    if event.game.plays_rounds:
+        open_statuses |= {Event.Status.DRAWN, Event.Status.PLAYING}
+    if event.status not in open_statuses:
         raise DeskError(f"{event.name} has been drawn; entries are closed.")
     entry, _ = Entry.objects.get_or_create(event=event, player=player)
     return entry
@@ -279,37 +348,69 @@ def set_entries(*, player, by, events) -> None:
     log_activity(tournament=player.tournament, by=by, text=f"Changed entries of {player.name}")
 
 
+def roster_problems(*, tournament, roster: Roster, events=()) -> list[tuple[int, str]]:
+    """Return every reason the import of this roster would be refused, by line.
+
+    The check shown before importing and the import itself both call this, so a
+    roster that passes the check is refused on import only if something changed since.
+    """
+    problems = list(roster.problems)
+    if not problems and not roster.rows:
+        problems.append((0, "The file holds no players."))
+    registered: dict[str, str] = {}
+    for name in tournament.players.values_list("name", flat=True):
+        registered.setdefault(name_key(name), name)
+    for row in roster.rows:
+        if name_key(row.name) in registered:
+            problems.append((row.line, f"{row.name} is already registered."))
+    for event in events:
+        if event.tournament_id != tournament.pk:
+            problems.append((0, "That event belongs to another tournament."))
+        elif event.status != Event.Status.REGISTRATION:
+            problems.append((0, f"Entries are closed for {event.name}: it has been drawn."))
+    return problems
+
+
+def _roster_chapters(tournament, roster: Roster) -> dict[str, Chapter]:
+    """Return the roster's chapters by key, creating the new ones (any race is harmless)."""
+    wanted: dict[str, str] = {}
+    for row in roster.rows:
+        if row.chapter:
+            wanted.setdefault(name_key(row.chapter), row.chapter)
+    known = {c.name_key: c for c in tournament.chapters.filter(name_key__in=wanted)}
+    new = [Chapter(tournament=tournament, name=n) for k, n in wanted.items() if k not in known]
+    if new:
+        # A chapter another official adds meanwhile wins; its row is read back below.
+        Chapter.objects.bulk_create(new, ignore_conflicts=True)
+        known = {c.name_key: c for c in tournament.chapters.filter(name_key__in=wanted)}
+    return known
+
+
 @transaction.atomic
 def import_roster(*, tournament, by, roster: Roster, events=()) -> int:
     """Import every row of a checked roster, or nothing at all; return how many were added.
 
     Rows whose name is already registered are refused (the whole import is refused),
-    so a file imported twice does not register everyone twice.
+    so a file imported twice does not register everyone twice. Imports into one
+    tournament run one at a time (the tournament's row is locked), so two files
+    holding the same name cannot both pass that check.
     """
+    # NO KEY: officials registering players meanwhile (their rows point at the
+    # tournament) are not held up, and cannot deadlock with the import.
+    Tournament.objects.select_for_update(no_key=True).filter(pk=tournament.pk).first()
     if roster.problems or not roster.rows:
         raise DeskError("Fix the problems listed before importing.")
-    existing = {name_key(n) for n in tournament.players.values_list("name", flat=True)}
-    clashes = [row for row in roster.rows if name_key(row.name) in existing]
+    problems = roster_problems(tournament=tournament, roster=roster, events=events)
+    clashes = [line for line, reason in problems if reason.endswith("is already registered.")]
     if clashes:
-        lines = ", ".join(str(row.line) for row in clashes[:10])
+        lines = ", ".join(str(line) for line in clashes[:10])
         raise DeskError(
             f"{len(clashes)} players are already registered (lines {lines}). "
             "Remove them from the file and import again."
         )
-    chapters = {name_key(c.name): c for c in tournament.chapters.all()}
-    new_chapters = []
-    for row in roster.rows:
-        key = name_key(row.chapter)
-        if row.chapter and key not in chapters:
-            chapters[key] = Chapter(tournament=tournament, name=row.chapter)
-            new_chapters.append(chapters[key])
-    try:
-        Chapter.objects.bulk_create(new_chapters)
-    except IntegrityError as exc:  # pragma: no cover - guarded by the lookup above
-        raise DeskError("Two chapters in the file differ only in case; use one spelling.") from exc
-    if new_chapters and new_chapters[0].pk is None:
-        # Databases that do not return ids from a bulk insert (none we support today).
-        chapters = {name_key(c.name): c for c in tournament.chapters.all()}
+    if problems:
+        raise DeskError(problems[0][1])
+    chapters = _roster_chapters(tournament, roster)
     players = Player.objects.bulk_create(
         [
             Player(
@@ -321,9 +422,94 @@ def import_roster(*, tournament, by, roster: Roster, events=()) -> int:
         ]
     )
     if events:
-        if any(e.status != Event.Status.REGISTRATION for e in events):
-            raise DeskError("Entries are closed for an event that has been drawn.")
         Entry.objects.bulk_create([Entry(event=e, player=p) for e in events for p in players])
     touch_events(tournament=tournament)
     log_activity(tournament=tournament, by=by, text=f"Imported {len(players)} players from a file")
     return len(players)
+
+
+# Roster files: uploaded, checked in the background (tournaments.tasks), imported once.
+
+UPLOADS_KEPT = 20
+
+
+def upload_roster(*, tournament, by, filename: str, data: bytes, events=()) -> RosterUpload:
+    """Keep an uploaded roster file to be checked by `check_roster_upload`; nothing is imported.
+
+    Only the tournament's latest uploads are kept.
+    """
+    upload = RosterUpload.objects.create(
+        tournament=tournament,
+        uploaded_by=by if by and by.pk else None,
+        filename=clean_name(filename)[:255] or "roster",
+        data=data,
+        events=[e.pk for e in events],
+    )
+    old = tournament.uploads.order_by("-created_at", "-pk").values_list("pk", flat=True)
+    RosterUpload.objects.filter(pk__in=list(old[UPLOADS_KEPT:])).delete()
+    return upload
+
+
+def upload_roster_rows(upload: RosterUpload) -> Roster:
+    """Return the rows a checked upload would import."""
+    return Roster(rows=[RosterRow(line=ln, name=n, chapter=c) for ln, n, c in upload.rows])
+
+
+def upload_events(upload: RosterUpload) -> list[Event]:
+    return list(upload.tournament.events.filter(pk__in=upload.events).order_by("pk"))
+
+
+def check_roster_upload(*, upload_id: int) -> RosterUpload | None:
+    """Read and check an uploaded roster (run by a Celery task); save what was found.
+
+    The result is saved only while the upload is still waiting for it, so a late task
+    never overwrites an upload marked failed or checked since. The file itself is
+    dropped once read.
+    """
+    upload = RosterUpload.objects.select_related("tournament").filter(pk=upload_id).first()
+    if upload is None or not upload.is_pending:
+        return upload
+    roster = read_roster(bytes(upload.data), upload.filename)
+    problems = roster_problems(
+        tournament=upload.tournament, roster=roster, events=upload_events(upload)
+    )
+    background.finish(
+        upload.pk,
+        RosterUpload,
+        rows=[[r.line, r.name, r.chapter] for r in roster.rows],
+        problems=[list(p) for p in problems],
+        data=b"",
+    )
+    upload.refresh_from_db()
+    return upload
+
+
+class AlreadyImported(DeskError):
+    """The upload was imported before: by this official a moment ago, or by another."""
+
+
+@transaction.atomic
+def import_roster_upload(*, upload: RosterUpload, by) -> int:
+    """Import a checked upload, once only whatever the timing; return how many were added.
+
+    The upload is claimed by one conditional update inside the import's transaction:
+    a second confirm (a double click, another official, a retry) waits for the first
+    and then finds it imported.
+    """
+    claimed = RosterUpload.objects.filter(
+        pk=upload.pk, status=RosterUpload.Status.READY, imported_at__isnull=True
+    ).update(imported_at=timezone.now())
+    if not claimed:
+        upload.refresh_from_db()
+        if upload.imported_at is not None:
+            raise AlreadyImported("This file has already been imported.")
+        raise DeskError("This file has not been checked yet; wait for the check to finish.")
+    upload.refresh_from_db()
+    if upload.problems:
+        raise DeskError("Fix the problems listed before importing.")
+    return import_roster(
+        tournament=upload.tournament,
+        by=by,
+        roster=upload_roster_rows(upload),
+        events=upload_events(upload),
+    )

@@ -1,5 +1,7 @@
 """Public pages: no login. Players follow events on their phones."""
 
+import hashlib
+
 from django.db.models import Max
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -9,6 +11,7 @@ from django.views.decorators.http import condition
 
 from .. import selectors
 from ..models import Tournament
+from ..names import clean_name
 
 
 def index(request: HttpRequest) -> HttpResponse:
@@ -20,18 +23,34 @@ def index(request: HttpRequest) -> HttpResponse:
     )
 
 
+def _lookup_query(request) -> str:
+    """Return the typed lookup as it is searched: controls removed, at most 80 characters."""
+    return clean_name(request.GET.get("q", ""))[:80]
+
+
 def _tournament_etag(request, slug):
-    """One small query: the newest change to any of the tournament's events."""
+    """One small query: the newest change to any of the tournament's events.
+
+    The tag is a hash of what the page depends on: a header is never built from what
+    the request typed (a line break or NUL in `q` would make an invalid header).
+    """
     changed = Tournament.objects.filter(slug=slug).aggregate(at=Max("events__changed_at"))["at"]
     if changed is None:
         return None
-    return f'"t-{slug}-{changed.timestamp()}-{request.GET.get("q", "")}"'
+    parts = [
+        slug,
+        str(changed.timestamp()),
+        _lookup_query(request),
+        request.headers.get("HX-Request", ""),
+        request.headers.get("HX-Target", ""),
+    ]
+    return '"t-' + hashlib.blake2b("\0".join(parts).encode(), digest_size=12).hexdigest() + '"'
 
 
 @condition(etag_func=_tournament_etag)
 def tournament_home(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_object_or_404(Tournament, slug=slug)
-    query = request.GET.get("q", "").strip()[:80]
+    query = _lookup_query(request)
     context = {
         "tournament": tournament,
         "events": selectors.events_with_counts(tournament),

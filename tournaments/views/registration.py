@@ -2,15 +2,15 @@
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core import signing
 from django.core.paginator import Paginator
 from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
-from .. import selectors, services
+from .. import background, selectors, services
 from ..errors import RulesError
 from ..forms import (
     ChapterForm,
@@ -20,12 +20,13 @@ from ..forms import (
     RosterForm,
     TournamentEditForm,
     TournamentForm,
+    YesNoForm,
 )
-from ..models import Chapter, Player, Tournament
+from ..models import Chapter, Player, RosterUpload, Tournament
+from ..names import clean_name
 from ..permissions import official_required
-from ..roster import Roster, RosterRow, read_roster
-
-ROSTER_SALT = "tournaments.roster"
+from ..services.registration import AlreadyImported
+from ..tasks import check_roster_upload
 
 
 def _posted(request: HttpRequest):
@@ -108,7 +109,7 @@ def tournament_edit(request: HttpRequest, tournament: Tournament) -> HttpRespons
 @require_http_methods(["GET", "POST"])
 def event_create(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     form = EventForm(_posted(request), tournament=tournament)
-    if request.htmx and request.headers.get("HX-Trigger-Name") == "game_key":
+    if request.htmx and request.htmx.trigger_name == "game_key":
         # The game changed: send back its house-rule options only.
         form = EventForm(initial={"game_key": request.POST.get("game_key")}, tournament=tournament)
         return render(request, "tournaments/event_form.html#options", {"form": form})
@@ -207,7 +208,7 @@ def players(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     form = PlayerForm(_posted(request), tournament=tournament)
     if request.method == "POST":
         return _add_player(request, tournament, form)
-    search = request.GET.get("q", "").strip()
+    search = clean_name(request.GET.get("q", ""))[:80]
     context = _players_context(
         tournament, form=form, search=search, page=request.GET.get("page", 1)
     )
@@ -325,14 +326,17 @@ def player_edit(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRe
     )
 
 
-def _player_row(request, tournament, player):
+def _player_row(request, tournament, player, *, error="", status=200):
     player = selectors.players_with_entries(tournament).get(pk=player.pk)
     if request.htmx:
         return render(
             request,
             "tournaments/players.html#player-row",
-            {"tournament": tournament, "player": player},
+            {"tournament": tournament, "player": player, "row_error": error},
+            status=status,
         )
+    if error:
+        messages.error(request, error)
     return redirect("desk:players", tournament.slug)
 
 
@@ -340,12 +344,13 @@ def _player_row(request, tournament, player):
 @require_POST
 def player_check_in(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
     player = _get_player_for_official(tournament, pk)
+    form = YesNoForm(request.POST, field="checked_in")
+    if not form.is_valid():
+        return _player_row(request, tournament, player, error=form.error_text(), status=422)
     try:
-        services.set_checked_in(
-            player=player, by=request.user, checked_in=request.POST.get("checked_in") == "1"
-        )
+        services.set_checked_in(player=player, by=request.user, checked_in=form.value)
     except RulesError as exc:
-        messages.error(request, str(exc))
+        return _player_row(request, tournament, player, error=str(exc), status=422)
     return _player_row(request, tournament, player)
 
 
@@ -353,52 +358,100 @@ def player_check_in(request: HttpRequest, tournament: Tournament, pk: int) -> Ht
 @require_POST
 def player_withdraw(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
     player = _get_player_for_official(tournament, pk)
-    services.set_withdrawn(
-        player=player, by=request.user, withdrawn=request.POST.get("withdrawn") == "1"
-    )
+    form = YesNoForm(request.POST, field="withdrawn")
+    if not form.is_valid():
+        return _player_row(request, tournament, player, error=form.error_text(), status=422)
+    services.set_withdrawn(player=player, by=request.user, withdrawn=form.value)
     return _player_row(request, tournament, player)
+
+
+def _upload_id(value) -> int | None:
+    """Return an upload's id as typed in a form or address, or None for anything else."""
+    value = str(value or "").strip()
+    return int(value) if value.isascii() and value.isdigit() and len(value) < 18 else None
+
+
+def _get_upload_for_official(tournament: Tournament, value) -> RosterUpload | None:
+    upload_id = _upload_id(value)
+    if upload_id is None:
+        return None
+    return tournament.uploads.filter(pk=upload_id).first()
+
+
+def _upload_url(tournament: Tournament, upload: RosterUpload) -> str:
+    return f"{reverse('desk:roster_import', args=[tournament.slug])}?upload={upload.pk}"
+
+
+GONE = "That file is no longer here (files are kept for a while only). Upload it again."
 
 
 @official_required
 @require_http_methods(["GET", "POST"])
 def roster_import(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    """Upload a roster and see it checked; nothing is saved until the official confirms."""
+    """Upload a roster and see it checked; nothing is saved until the official confirms.
+
+    The file is checked by a background task (`tournaments.tasks`); the page shows the
+    check when it is done, polling while it runs. A worker that cannot be reached, or
+    never answers, gives a message and a retry button.
+    """
+    if request.method == "POST" and "retry" in request.POST:
+        return _retry_upload(request, tournament)
     form = RosterForm(_posted(request), request.FILES or None, tournament=tournament)
-    context = {"tournament": tournament, "form": form, "roster": None, "token": ""}
     if request.method == "POST" and form.is_valid():
-        upload = form.cleaned_data["file"]
-        roster = read_roster(upload.read(), upload.name)
-        context["roster"] = roster
-        if roster.ok:
-            context["token"] = signing.dumps(
-                {
-                    "rows": [[r.line, r.name, r.chapter] for r in roster.rows],
-                    "events": [e.pk for e in form.cleaned_data["events"]],
-                },
-                salt=ROSTER_SALT,
-                compress=True,
-            )
-            context["events"] = form.cleaned_data["events"]
-    status = 422 if context["roster"] is not None and not context["roster"].ok else 200
+        file = form.cleaned_data["file"]
+        upload = services.registration.upload_roster(
+            tournament=tournament,
+            by=request.user,
+            filename=file.name,
+            data=file.read(),
+            events=form.cleaned_data["events"],
+        )
+        background.start(upload, check_roster_upload)
+        return redirect(_upload_url(tournament, upload))
+    upload = None
+    if request.method == "GET" and "upload" in request.GET:
+        upload = _get_upload_for_official(tournament, request.GET["upload"])
+        if upload is None:
+            messages.error(request, GONE)
+            return redirect("desk:roster_import", tournament.slug)
+        background.fail_stuck(tournament.uploads.filter(pk=upload.pk))
+        upload.refresh_from_db()
+    context = {
+        "tournament": tournament,
+        "form": form,
+        "upload": upload,
+        "events": services.registration.upload_events(upload) if upload else [],
+    }
+    status = 422 if request.method == "POST" else 200
+    if request.htmx and upload is not None:
+        return render(request, "tournaments/roster_import.html#upload", context)
     return render(request, "tournaments/roster_import.html", context, status=status)
+
+
+def _retry_upload(request, tournament):
+    upload = _get_upload_for_official(tournament, request.POST.get("retry"))
+    if upload is None:
+        messages.error(request, GONE)
+        return redirect("desk:roster_import", tournament.slug)
+    if upload.is_failed and upload.data:
+        background.start(upload, check_roster_upload)
+    return redirect(_upload_url(tournament, upload))
 
 
 @official_required
 @require_POST
 def roster_confirm(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    try:
-        payload = signing.loads(request.POST.get("token", ""), salt=ROSTER_SALT, max_age=3600)
-    except signing.BadSignature:
-        messages.error(request, "That preview has expired or was changed. Upload the file again.")
+    upload = _get_upload_for_official(tournament, request.POST.get("upload"))
+    if upload is None:
+        messages.error(request, GONE)
         return redirect("desk:roster_import", tournament.slug)
-    roster = Roster(rows=[RosterRow(line=ln, name=n, chapter=c) for ln, n, c in payload["rows"]])
-    events = list(tournament.events.filter(pk__in=payload["events"]))
     try:
-        count = services.import_roster(
-            tournament=tournament, by=request.user, roster=roster, events=events
-        )
+        count = services.registration.import_roster_upload(upload=upload, by=request.user)
+    except AlreadyImported as exc:
+        messages.info(request, f"{exc} Nobody was added twice.")
+        return redirect("desk:players", tournament.slug)
     except RulesError as exc:
         messages.error(request, str(exc))
-        return redirect("desk:roster_import", tournament.slug)
+        return redirect(_upload_url(tournament, upload))
     messages.success(request, f"Imported {count} players.")
     return redirect("desk:players", tournament.slug)
