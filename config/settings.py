@@ -165,6 +165,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
     DATABASES["default"]["CONN_MAX_AGE"] = 0
+    # Tests use a file too: the browser tests' live server shares the database with the
+    # test across threads, and an in-memory shared cache answers "table is locked" where
+    # a file waits its turn, as the desk itself does.
+    DATABASES["default"]["TEST"] = {"NAME": str(DATA_DIR / "test_desk.sqlite3")}
     _sqlite_file = str(DATABASES["default"]["NAME"])
     if _sqlite_file and _sqlite_file != ":memory:" and not _sqlite_file.startswith("file:"):
         # SQLite gives its -wal and -shm files the database file's permissions.
@@ -198,6 +202,8 @@ CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 2
 # finished is marked failed (tournaments/background.py).
 BACKGROUND_SEND_TIMEOUT = float(env_int("BACKGROUND_SEND_TIMEOUT", 2, minimum=1))
 BACKGROUND_STUCK_AFTER = env_int("BACKGROUND_STUCK_AFTER", 300, minimum=10)
+# Export files are deleted this many hours after they were built.
+EXPORTS_KEEP_HOURS = env_int("EXPORTS_KEEP_HOURS", 24, minimum=1)
 
 # Every password set anywhere (create_official, the admin, password changes) is checked.
 AUTH_PASSWORD_VALIDATORS = [

@@ -72,12 +72,7 @@ JUNK_HEADERS = {
 # 500s found by this suite in pages of other owners, kept visible until fixed: (URL name,
 # the fault's exception type) -> where it is. Any other 500 fails the suite; an entry
 # that no longer happens gives a warning, to be taken off.
-KNOWN_500 = {
-    ("desk:game_reopen", "IndexError"): (
-        "reopening a rounds table (more than two sides): tournaments/services/results.py "
-        "locks a bracket game's two seats only"
-    ),
-}
+KNOWN_500: dict[tuple[str, str], str] = {}
 
 
 def junk_queries():

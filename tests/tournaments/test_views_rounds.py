@@ -507,3 +507,9 @@ def test_the_event_is_finished_after_its_last_round_and_can_be_reopened(
     official_client.post(url("event_finish", event), {"action": "reopen"})
     event.refresh_from_db()
     assert event.status == "playing"
+
+
+def test_a_table_of_a_round_has_no_one_click_result_to_take_back(official_client, seated, official):
+    services.start_round(round=seated, by=official)
+    game = tables_of(seated)[0]
+    assert official_client.post(game_url("game_reopen", game)).status_code == 404

@@ -25,8 +25,12 @@ def _get_event_for_official(tournament: Tournament, pk: int) -> Event:
 
 
 def _get_game_for_official(tournament: Tournament, pk: int) -> Game:
+    """Return a bracket game of the tournament (a table of a round has no one-click result)."""
     return get_object_or_404(
-        Game.objects.select_related("event"), event__tournament=tournament, pk=pk
+        Game.objects.select_related("event"),
+        event__tournament=tournament,
+        round__isnull=True,
+        pk=pk,
     )
 
 
