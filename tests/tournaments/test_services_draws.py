@@ -1,6 +1,8 @@
 """Tests for the draw services: partners, swaps, brackets, byes and singles fed by doubles."""
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from tests.factories import ChapterFactory, EntryFactory, EventFactory, PlayerFactory
 from tournaments import selectors, services
@@ -481,3 +483,65 @@ def test_redrawing_singles_of_its_own_takes_in_players_checked_in_since(tourname
     services.draw_bracket(event=event, by=official, seed=3)
     assert Team.objects.filter(event=event).count() == 4
     assert not Game.objects.filter(event=event, status=Game.Status.BYE).exists()
+
+
+# Writing a draw: whole rows at once ----------------------------------------------------------
+
+
+def draw_queries(tournament, official, players):
+    """Return how many queries the partner draw and the bracket take for ``players``."""
+    event = doubles_with(tournament, [players // 4] * 4, name=f"Doubles {players}")
+    with CaptureQueriesContext(connection) as partners:
+        services.draw_partners_for_event(event=event, by=official, seed=4)
+    with CaptureQueriesContext(connection) as bracket:
+        services.draw_bracket(event=event, by=official, seed=4)
+    return len(partners), len(bracket)
+
+
+def test_the_draw_takes_no_query_per_team_and_the_bracket_one_per_round(tournament, official):
+    eight = draw_queries(tournament, official, 16)  # 8 teams, 3 rounds
+    sixty_four = draw_queries(tournament, official, 128)  # 64 teams, 6 rounds
+    assert sixty_four[0] == eight[0]
+    per_round = 1 if connection.vendor == "postgresql" else 3
+    assert sixty_four[1] - eight[1] == 3 * per_round
+
+
+def test_every_team_gets_its_two_players_and_every_game_two_sides(tournament, official):
+    event = doubles_with(tournament, [4, 4, 4, 2])  # 14 players: 7 teams, 1 bye
+    drawn = services.draw_partners_for_event(event=event, by=official, seed=9)
+    services.draw_bracket(event=event, by=official, seed=9)
+    teams = Team.objects.filter(event=event).order_by("number")
+    assert [team.number for team in teams] == list(range(1, 8))
+    members = {
+        team.number: [(m.position, m.player_id) for m in team.members]
+        for team in teams.prefetch_related("memberships")
+    }
+    assert members == {
+        number: [(0, pair[0]), (1, pair[1])] for number, pair in enumerate(drawn.pairs, start=1)
+    }
+    assert set(TeamMember.objects.filter(event=event).values_list("event_id", flat=True)) == {
+        event.pk
+    }
+    games = Game.objects.filter(event=event).prefetch_related("sides")
+    for game in games:
+        assert [(side.seat, side.total) for side in game.sides_by_seat] == [(0, 0), (1, 0)]
+        assert (game.walkover, game.hand_count, game.version) == (False, 0, 0)
+    first_round = [
+        side.team_id for game in games if game.round_number == 1 for side in game.sides.all()
+    ]
+    assert sorted(team for team in first_round if team) == sorted(team.pk for team in teams)
+    later = [side.team_id for game in games if game.round_number > 1 for side in game.sides.all()]
+    bye = games.get(status=Game.Status.BYE)
+    assert [team for team in later if team] == [bye.sides_by_seat[bye.winner_seat].team_id]
+    assert games.filter(round_number=2).exclude(status=Game.Status.WAITING).count() == 0
+
+
+def test_singles_teams_hold_one_player_each(tournament, official):
+    event = EventFactory(tournament=tournament, team_size=1, name="Open singles")
+    players = [PlayerFactory(tournament=tournament) for _ in range(5)]
+    for player in players:
+        EntryFactory(event=event, player=player)
+    services.draw_bracket(event=event, by=official, seed=3)
+    members = TeamMember.objects.filter(event=event).order_by("team__number")
+    assert [(m.team.number, m.position) for m in members] == [(n, 0) for n in range(1, 6)]
+    assert sorted(m.player_id for m in members) == sorted(p.pk for p in players)

@@ -1,11 +1,15 @@
 """Tests for the results services: progress, results, walkovers, corrections, reopening."""
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
+from games.engine import Fold
 from tests.factories import ChapterFactory, EntryFactory, EventFactory, PlayerFactory
 from tournaments import services
 from tournaments.errors import DeskError
 from tournaments.models import Activity, Event, Game, Team
+from tournaments.services import result_statements, results
 
 pytestmark = pytest.mark.django_db
 
@@ -527,3 +531,157 @@ def test_a_correction_passes_through_a_singles_bye_to_round_two(tournament, offi
     assert bye.status == Game.Status.BYE
     assert team_at(bye, first.next_slot) == team_at(first, 1)
     assert team_at(bye.next_game, bye.next_slot) == team_at(first, 1)
+
+
+# One statement on PostgreSQL, the general path everywhere ---------------------------------
+
+
+@pytest.fixture
+def on_postgres():
+    if connection.vendor != "postgresql":
+        pytest.skip("the one-statement results run on PostgreSQL only")
+
+
+def finished_fold(totals, winner):
+    return Fold(totals=tuple(totals), finished=True, winners=(winner,), ended_at=0)
+
+
+def test_an_ordinary_result_is_one_statement_with_no_savepoint(on_postgres, doubles, official):
+    game = game_at(doubles, 1, 0)
+    with CaptureQueriesContext(connection) as queries:
+        win(game, 0, official)
+    assert len(queries) == 1
+    assert "SAVEPOINT" not in queries[0]["sql"]
+    assert (game.status, game.winner_seat, game.version) == (Game.Status.FINISHED, 0, 1)
+    assert team_at(game_at(doubles, 2, 0), 0) == team_at(game, 0)
+
+
+def test_progress_after_a_hand_is_one_statement(on_postgres, doubles):
+    game = game_at(doubles, 1, 0)
+    with CaptureQueriesContext(connection) as queries:
+        services.set_game_progress(game=game, totals=(35, 120), hand_count=3)
+    assert len(queries) == 1
+    assert (game.status, game.hand_count, game.version) == (Game.Status.PLAYING, 3, 1)
+
+
+def test_the_hand_that_ends_a_game_stores_it_and_decides_it_in_one_statement(
+    on_postgres, doubles, official
+):
+    game = game_at(doubles, 1, 1)
+    services.set_game_progress(game=game, totals=(200, 90), hand_count=7)
+    with CaptureQueriesContext(connection) as queries:
+        settled = services.settle_game(
+            game=game, fold=finished_fold((255, 90), 0), hand_count=8, by=official
+        )
+    assert len(queries) == 1
+    assert settled.won and settled.voided == []
+    game.refresh_from_db()
+    assert [s.total for s in game.sides_by_seat] == [255, 90]
+    assert (game.status, game.hand_count, game.version) == (Game.Status.FINISHED, 8, 3)
+    assert settled.game.version == 3
+    assert team_at(game_at(doubles, 2, 0), 1) == team_at(game, 0)
+
+
+def test_the_one_statement_gives_way_when_the_database_asks_for_no_prepared_statements(
+    on_postgres, doubles, official
+):
+    raw = connection.connection
+    options = connection.settings_dict["OPTIONS"]
+    before = raw.prepare_threshold
+    raw.prepare_threshold = None
+    options["prepare_threshold"] = None
+    try:
+        win(game_at(doubles, 1, 0), 1, official)
+        assert raw.prepare_threshold is None
+    finally:
+        del options["prepare_threshold"]
+        raw.prepare_threshold = before
+    assert game_at(doubles, 1, 0).winner_seat == 1
+
+
+def snapshot(*events):
+    """The rows results write, for comparing two runs: no ids, team numbers for teams."""
+    rows = []
+    for event in events:
+        event.refresh_from_db()
+        rows.append((event.status,))
+        games = Game.objects.filter(event=event).prefetch_related("sides__team")
+        for game in games.order_by("stage", "round_number", "position"):
+            sides = [
+                (side.team.number if side.team else None, side.total) for side in game.sides_by_seat
+            ]
+            rows.append(
+                (
+                    game.stage,
+                    game.round_number,
+                    game.position,
+                    game.status,
+                    game.winner_seat,
+                    game.walkover,
+                    game.hand_count,
+                    game.version,
+                    sides,
+                )
+            )
+        names = [event.name for event in events]
+        for text in Activity.objects.order_by("pk").values_list("text", flat=True):
+            if any(text.startswith(name + " ") for name in names):
+                for name in names:
+                    text = text.replace(name, "<event>")
+                rows.append(text)
+    return rows
+
+
+def play_a_tournament(tournament, official, name):
+    """Results of every kind through the services; return what they left in the database."""
+    doubles = make_doubles(tournament, official, name=name)
+    singles = make_singles(tournament, official, doubles, name=f"{name} singles")
+    services.set_game_progress(game=game_at(doubles, 1, 0), totals=(35, 120), hand_count=3)
+    win(game_at(doubles, 1, 0), 1, official)
+    win(game_at(doubles, 1, 1), 0, official, walkover=True)
+    services.settle_game(
+        game=game_at(doubles, 1, 2), fold=finished_fold((250, 100), 0), hand_count=9, by=official
+    )
+    win(game_at(doubles, 1, 3), 1, official, expected_version=0)
+    semi = game_at(doubles, 2, 0)
+    services.set_game_progress(game=semi, totals=(40, 20), hand_count=2)
+    services.settle_game(game=semi, fold=finished_fold((260, 20), 0), hand_count=3, by=official)
+    win(game_at(doubles, 2, 1), 1, official)
+    for partners in partner_games(singles):
+        win(partners, partners.position % 2, official)
+    final = game_at(doubles, 3, 0)
+    services.set_game_progress(game=final, totals=(120, 130), hand_count=5)
+    services.settle_game(game=final, fold=finished_fold((250, 130), 0), hand_count=6, by=official)
+    services.reopen_game(game=final, by=official)
+    win(final, 1, official)
+    plain = make_doubles(tournament, official, name=f"{name} plain", seed=3)
+    for round_number, games in ((1, 4), (2, 2), (3, 1)):
+        for position in range(games):
+            win(game_at(plain, round_number, position), position % 2, official)
+    return snapshot(doubles, singles, plain)
+
+
+def test_the_one_statement_and_the_general_path_leave_the_same_rows(
+    tournament, official, monkeypatch
+):
+    """On PostgreSQL ordinary results take one statement: it must write what the general
+    path writes (on SQLite both runs take the general path)."""
+    taken = []
+    for name in ("decide", "progress"):
+        statement = getattr(result_statements, name)
+
+        def counted(*args, statement=statement, **kwargs):
+            written = statement(*args, **kwargs)
+            taken.append(written is not None)
+            return written
+
+        monkeypatch.setattr(result_statements, name, counted)
+    quick = play_a_tournament(tournament, official, "Quick")
+    if connection.vendor == "postgresql":
+        # Round 1 and 2 doubles results feed singles and corrections void: general path.
+        assert taken.count(True) == 18
+        assert taken.count(False) == 8
+    monkeypatch.setattr(results, "ONE_STATEMENT", False)
+    general = play_a_tournament(tournament, official, "General")
+    assert quick == general
+    assert ("finished",) in quick  # both doubles brackets reached their final

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import secrets
 
-from django.db import connection, transaction
+from django.db import transaction
 from django.db.models import Max, Q
 from django.utils import timezone
 
@@ -28,6 +28,7 @@ from ..brackets import build_bracket, first_round
 from ..draw import PartnerDraw, draw_partners
 from ..errors import DeskError
 from ..models import Entry, Event, Game, Side, Team, TeamMember
+from .draw_rows import Entrant, insert_round, insert_teams
 from .registration import log_activity
 from .results import DECIDED, feed_partners_game, is_first_game
 
@@ -95,29 +96,17 @@ def draw_partners_for_event(*, event: Event, by, seed: int | None = None) -> Par
 
     Team.objects.filter(event=event).delete()
     clashes = {frozenset(pair) for pair in drawn.same_chapter_pairs}
-    team_ids = _insert_rows(
-        Team,
-        ["event_id", "number", "same_chapter"],
-        [
-            (event.pk, number, frozenset(pair) in clashes)
-            for number, pair in enumerate(drawn.pairs, start=1)
-        ],
-        ids=True,
-    )
-    _insert_rows(
-        TeamMember,
-        ["team_id", "event_id", "player_id", "position"],
-        [
-            (team_id, event.pk, player_id, position)
-            for team_id, pair in zip(team_ids, drawn.pairs, strict=True)
-            for position, player_id in enumerate(pair)
-        ],
+    insert_teams(
+        event,
+        numbers=list(range(1, len(drawn.pairs) + 1)),
+        players=[list(pair) for pair in drawn.pairs],
+        same_chapter=[frozenset(pair) in clashes for pair in drawn.pairs],
     )
     event.partner_seed = seed
     event.status = Event.Status.DRAWN
     event.changed_at = timezone.now()
     event.save(update_fields=["partner_seed", "status", "changed_at"])
-    notes = [f"{len(team_ids)} teams"]
+    notes = [f"{len(drawn.pairs)} teams"]
     if clashes:
         notes.append(f"{len(clashes)} same-chapter")
     if drawn.odd_player is not None:
@@ -225,16 +214,11 @@ def _singles_entrants(event: Event) -> list[Team]:
         seated = set(TeamMember.objects.filter(event=event).values_list("player_id", flat=True))
         newcomers = [p for p in eligible_player_ids(event).order_by("player_id") if p not in seated]
         last = Team.objects.filter(event=event).aggregate(n=Max("number"))["n"] or 0
-        team_ids = _insert_rows(
-            Team,
-            ["event_id", "number", "same_chapter"],
-            [(event.pk, last + n, False) for n in range(1, len(newcomers) + 1)],
-            ids=True,
-        )
-        _insert_rows(
-            TeamMember,
-            ["team_id", "event_id", "player_id", "position"],
-            [(t, event.pk, p, 0) for t, p in zip(team_ids, newcomers, strict=True)],
+        insert_teams(
+            event,
+            numbers=list(range(last + 1, last + len(newcomers) + 1)),
+            players=[[player_id] for player_id in newcomers],
+            same_chapter=[False] * len(newcomers),
         )
         return list(Team.objects.filter(event=event).exclude(players__withdrawn=True))
 
@@ -298,14 +282,16 @@ def draw_bracket(*, event: Event, by, seed: int | None = None, bye_team_ids=None
     if event.is_doubles:
         if event.status == Event.Status.REGISTRATION:
             raise DeskError(f"Draw the partners of {event.name} before its bracket.")
-        teams = list(Team.objects.filter(event=event))
+        teams = [
+            Entrant(pk, number)
+            for pk, number in Team.objects.filter(event=event).values_list("pk", "number")
+        ]
     else:
         teams = _singles_entrants(event)
     if len(teams) < 2:
         raise DeskError(f"A bracket needs at least 2 teams; {event.name} has {len(teams)}.")
 
     by_pk = {team.pk: team for team in teams}
-    by_number = {team.number: team for team in teams}
     team_ids = {team.number: team.pk for team in teams}
     chosen = None
     if bye_team_ids:
@@ -317,50 +303,22 @@ def draw_bracket(*, event: Event, by, seed: int | None = None, bye_team_ids=None
             chosen.append(team.number)
     if seed is None:
         seed = new_seed(not_this=event.bracket_seed)
-    pairs = first_round(sorted(by_number), seed=seed, bye_team_ids=chosen)
+    pairs = first_round(sorted(team_ids), seed=seed, bye_team_ids=chosen)
     rounds = build_bracket(pairs)
 
     now = timezone.now()
     created: dict[tuple[int, int], int] = {}
     # The final first, so that every game is created knowing the id of its next game.
     for bracket_round in reversed(rounds):
-        rows = []
-        for planned in bracket_round:
-            known = [number is not None for number in planned.teams]
-            if planned.bye:
-                status, winner_seat = Game.Status.BYE, 0 if known[0] else 1
-            else:
-                status = Game.Status.READY if all(known) else Game.Status.WAITING
-                winner_seat = None
-            rows.append(
-                (
-                    event.pk,
-                    1,
-                    planned.round_number,
-                    planned.position,
-                    created[planned.next_game] if planned.next_game else None,
-                    planned.next_slot,
-                    str(status),
-                    winner_seat,
-                    False,
-                    0,
-                    0,
-                    now,
-                )
-            )
-        game_ids = _insert_rows(Game, GAME_COLUMNS, rows, ids=True)
+        game_ids = insert_round(
+            event,
+            bracket_round,
+            next_ids=[created.get(planned.next_game) for planned in bracket_round],
+            team_ids=team_ids,
+            now=now,
+        )
         for planned, game_id in zip(bracket_round, game_ids, strict=True):
             created[(planned.round_number, planned.position)] = game_id
-    _insert_rows(
-        Side,
-        ["game_id", "seat", "team_id", "total"],
-        [
-            (created[(planned.round_number, planned.position)], seat, team_ids.get(number), 0)
-            for bracket_round in rounds
-            for planned in bracket_round
-            for seat, number in enumerate(planned.teams)
-        ],
-    )
     _link_partner_games(teams, rounds, created)
 
     event.bracket_seed = seed
@@ -378,46 +336,6 @@ def draw_bracket(*, event: Event, by, seed: int | None = None, bye_team_ids=None
         ),
     )
     return [created[key] for key in sorted(created, key=lambda k: (-k[0], k[1]))]
-
-
-GAME_COLUMNS = [
-    "event_id",
-    "stage",
-    "round_number",
-    "position",
-    "next_game_id",
-    "next_slot",
-    "status",
-    "winner_seat",
-    "walkover",
-    "hand_count",
-    "version",
-    "updated_at",
-]
-
-
-def _insert_rows(model, columns: list[str], rows: list[tuple], *, ids: bool = False):
-    """Insert many rows in one statement; return their ids, in order, when asked.
-
-    A bracket of 4,096 teams is 4,095 games and 8,190 sides: on PostgreSQL the rows go
-    in as one array per column (``INSERT ... SELECT FROM unnest``), which skips building
-    a model object per row. Other databases use ``bulk_create``.
-    """
-    if not rows:
-        return []
-    if connection.vendor != "postgresql":
-        objects = model.objects.bulk_create(
-            [model(**dict(zip(columns, row, strict=True))) for row in rows]
-        )
-        return [obj.pk for obj in objects] if ids else None
-    meta = model._meta
-    casts = ", ".join(f"%s::{meta.get_field(column).db_type(connection)}[]" for column in columns)
-    sql = f"INSERT INTO {meta.db_table} ({', '.join(columns)}) SELECT * FROM unnest({casts})" + (
-        " RETURNING id" if ids else ""
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [list(values) for values in zip(*rows, strict=True)])
-        return [row[0] for row in cursor.fetchall()] if ids else None
 
 
 def _link_partner_games(teams, rounds, created) -> None:

@@ -30,27 +30,51 @@ confirmation first when it has hands or a result). Once the singles bracket is d
 such a doubles result can no longer change. `tournaments.services.draws.open_singles`
 creates partners' games for doubles results given before the singles event existed.
 
-Recording a result is the desk's hot path (every game of every bracket, see
-bench/bracket.py), so the locked games are read with one SQL query into plain rows and
-written back with a few plain UPDATEs, instead of a dozen ORM queries.
+Recording a result and storing progress after a hand are the desk's hot path (every
+hand and every game of every bracket; bench/bracket.py, bench/hands.py). On PostgreSQL
+the ordinary case (the game ready or playing, the next game not begun, no partners' game
+to create in singles) is one statement (`result_statements.py`): it is its own
+transaction when the caller has none, and needs no savepoint when it has one.
+Everything else, and every result on SQLite, takes the general path below: the games
+locked and read into plain rows (`locked_games.py`), the rules applied in Python, the
+rows written back, all in one transaction.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db import connection, transaction
+from django.db import transaction
 from django.db.models import Max
 from django.dispatch import Signal
 from django.utils import timezone
 
 from ..errors import DeskError
-from ..models import DECIDED, Activity, Entry, Event, Game, Side, Team, TeamMember
+from ..models import DECIDED, Entry, Event, Game, Side, Team, TeamMember
+from . import result_statements
+from .locked_games import GameRow, LockedGames, SideRow
+
+__all__ = [
+    "DECIDED",
+    "ConfirmationNeeded",
+    "Settled",
+    "StaleGame",
+    "feed_partners_game",
+    "game_name",
+    "games_voided",
+    "is_first_game",
+    "record_result",
+    "reopen_game",
+    "set_game_progress",
+    "settle_bracket_game",
+]
 
 # Sent inside the transaction with `games` (voided Game rows) and `by` (the user).
 games_voided = Signal()
 
-_DECIDED = DECIDED
+# Off: every result takes the general path (the tests compare the two; the bench
+# measures both).
+ONE_STATEMENT = True
 
 
 class ConfirmationNeeded(DeskError):
@@ -67,240 +91,13 @@ class StaleGame(DeskError):
 
 def game_name(game) -> str:
     """Name a game as the bracket shows it: "round 2 game 3" or "partners' game 4"."""
-    if game.stage == 0:
-        return f"partners' game {game.position + 1}"
-    return f"round {game.round_number} game {game.position + 1}"
+    return _game_name(game.stage, game.round_number, game.position + 1)
 
 
-@dataclass(slots=True, eq=False)
-class _EventRow:
-    pk: int
-    name: str
-    team_size: int
-    status: str
-    tournament_id: int
-    singles_id: int | None
-    status_changed: bool = False
-
-
-@dataclass(slots=True, eq=False)
-class _SideRow:
-    pk: int
-    seat: int
-    team_id: int | None
-    total: int
-    team_number: int | None
-
-
-@dataclass(slots=True, eq=False)
-class _GameRow:
-    """A locked game: the fields a result reads and writes, and its sides by seat."""
-
-    pk: int
-    event: _EventRow
-    stage: int
-    round_number: int
-    position: int
-    next_game_id: int | None
-    next_slot: int | None
-    fed_from_id: int | None
-    status: str
-    winner_seat: int | None
-    walkover: bool
-    hand_count: int
-    version: int
-    seats: list = field(default_factory=lambda: [None, None])
-
-    @property
-    def event_id(self) -> int:
-        return self.event.pk
-
-    @property
-    def is_decided(self) -> bool:
-        return self.status in _DECIDED
-
-    @property
-    def both_seated(self) -> bool:
-        return all(side is not None and side.team_id for side in self.seats)
-
-
-# One query locks the games and reads all a result needs: their sides with team numbers,
-# the event, and the singles event it feeds.
-_LOCK_SQL = """
-SELECT g.id, g.stage, g.round_number, g.position, g.next_game_id, g.next_slot,
-       g.fed_from_id, g.status, g.winner_seat, g.walkover, g.hand_count, g.version,
-       s.id, s.seat, s.team_id, s.total, t.number,
-       e.id, e.name, e.team_size, e.status, e.tournament_id,
-       (SELECT MIN(f.id) FROM {event} f WHERE f.fed_by_id = e.id)
-FROM {game} g
-JOIN {event} e ON e.id = g.event_id
-LEFT JOIN {side} s ON s.game_id = g.id
-LEFT JOIN {team} t ON t.id = s.team_id
-WHERE g.id IN ({ids})
-ORDER BY g.id, s.seat
-"""
-
-
-def _lock_sql(count: int) -> str:
-    sql = _LOCK_SQL.format(
-        game=Game._meta.db_table,
-        side=Side._meta.db_table,
-        team=Team._meta.db_table,
-        event=Event._meta.db_table,
-        ids=", ".join(["%s"] * count),
-    )
-    if connection.features.has_select_for_update_of:
-        sql += " FOR UPDATE OF g"
-    elif connection.features.has_select_for_update:  # pragma: no cover - no such backend here
-        sql += " FOR UPDATE"
-    return sql
-
-
-class _Locked:
-    """Games locked for one service call, with their sides by seat, and what changed."""
-
-    def __init__(self):
-        self.games: dict[int, _GameRow] = {}
-        self.dirty_games: dict[int, _GameRow] = {}
-        self.dirty_sides: dict[int, _SideRow] = {}
-        self.voided: list[_GameRow] = []
-        # One row per event, so a status change is seen by all its games.
-        self.events: dict[int, _EventRow] = {}
-
-    def lock(self, *pks) -> None:
-        """Lock the games not locked yet, in id order, with their sides."""
-        wanted = sorted({pk for pk in pks if pk is not None and pk not in self.games})
-        if not wanted:
-            return
-        with connection.cursor() as cursor:
-            cursor.execute(_lock_sql(len(wanted)), wanted)
-            rows = cursor.fetchall()
-        for row in rows:
-            game = self.games.get(row[0]) or self._game(row)
-            if row[12] is not None:
-                game.seats[row[13]] = _SideRow(*row[12:17])
-
-    def _game(self, row) -> _GameRow:
-        event = self.events.get(row[17])
-        if event is None:
-            event = self.events[row[17]] = _EventRow(*row[17:23])
-        game = _GameRow(row[0], event, *row[1:9], bool(row[9]), row[10], row[11])
-        self.games[game.pk] = game
-        return game
-
-    def get(self, pk) -> _GameRow:
-        self.lock(pk)
-        if pk not in self.games:
-            raise DeskError("That game no longer exists; the bracket may have been drawn again.")
-        return self.games[pk]
-
-    def lock_with_next(self, game: Game) -> _GameRow:
-        """Lock a game and the game its winner goes to (one query when the link is known)."""
-        self.lock(game.pk, game.next_game_id)
-        current = self.get(game.pk)
-        self.lock(current.next_game_id)
-        return current
-
-    def touch(self, game: _GameRow) -> None:
-        self.dirty_games[game.pk] = game
-
-    def set_total(self, side: _SideRow, total: int) -> None:
-        if side.total != total:
-            side.total = total
-            self.dirty_sides[side.pk] = side
-
-    def place(self, game: _GameRow, seat: int, team_id) -> None:
-        """Seat a team (or nobody) in a game."""
-        side = game.seats[seat]
-        if side.team_id != team_id:
-            side.team_id = team_id
-            side.team_number = None
-            side.total = 0
-            self.dirty_sides[side.pk] = side
-        if game.status != Game.Status.BYE and not game.is_decided and game.hand_count == 0:
-            game.status = Game.Status.READY if game.both_seated else Game.Status.WAITING
-        self.touch(game)
-
-    def void(self, game: _GameRow) -> None:
-        """Wipe a game's scores and result; it is to be played again."""
-        for side in game.seats:
-            self.set_total(side, 0)
-        game.hand_count = 0
-        game.winner_seat = None
-        game.walkover = False
-        game.status = Game.Status.READY if game.both_seated else Game.Status.WAITING
-        self.voided.append(game)
-        self.touch(game)
-
-    def save(self, *, by=None, text: str = ""):
-        """Write every changed side, game and event, and the activity line; return the time.
-
-        Each changed game's version is bumped and every event touched gets a new
-        ``changed_at``, so polling pages and open score sheets see the change.
-        """
-        now = timezone.now()
-        at = connection.ops.adapt_datetimefield_value(now)
-        statements = [
-            (
-                f"UPDATE {Side._meta.db_table} SET team_id = %s, total = %s WHERE id = %s",
-                (side.team_id, side.total, side.pk),
-            )
-            for side in self.dirty_sides.values()
-        ]
-        for game in self.dirty_games.values():
-            game.version += 1
-            statements.append(
-                (
-                    f"UPDATE {Game._meta.db_table} SET status = %s, winner_seat = %s, "
-                    "walkover = %s, hand_count = %s, version = %s, updated_at = %s WHERE id = %s",
-                    (
-                        game.status,
-                        game.winner_seat,
-                        game.walkover,
-                        game.hand_count,
-                        game.version,
-                        at,
-                        game.pk,
-                    ),
-                )
-            )
-        for event in self.events.values():
-            if event.status_changed:
-                event.status_changed = False
-                statements.append(
-                    (
-                        f"UPDATE {Event._meta.db_table} SET changed_at = %s, status = %s "
-                        "WHERE id = %s",
-                        (at, event.status, event.pk),
-                    )
-                )
-            else:
-                statements.append(
-                    (
-                        f"UPDATE {Event._meta.db_table} SET changed_at = %s WHERE id = %s",
-                        (at, event.pk),
-                    )
-                )
-        if text:
-            # The row `log_activity` writes, sent with the other statements.
-            tournament_id = next(iter(self.events.values())).tournament_id
-            statements.append(
-                (
-                    f"INSERT INTO {Activity._meta.db_table} (tournament_id, user_id, at, text) "
-                    "VALUES (%s, %s, %s, %s)",
-                    (tournament_id, by.pk if by is not None and by.pk else None, at, text[:255]),
-                )
-            )
-        with connection.cursor() as cursor:
-            if connection.vendor == "postgresql":
-                # One round trip for all the writes instead of one each.
-                with connection.connection.pipeline():
-                    for sql, params in statements:
-                        cursor.execute(sql, params)
-            else:
-                for sql, params in statements:
-                    cursor.execute(sql, params)
-        return now
+def _game_name(stage: int, round_number, number) -> str:
+    if stage == 0:
+        return f"partners' game {number}"
+    return f"round {round_number} game {number}"
 
 
 def _as_games(rows) -> list[Game]:
@@ -309,7 +106,7 @@ def _as_games(rows) -> list[Game]:
     return [found[row.pk] for row in rows]
 
 
-def _check_version(game: _GameRow, expected_version) -> None:
+def _check_version(game: GameRow, expected_version) -> None:
     if expected_version is not None and int(expected_version) != game.version:
         raise StaleGame(
             f"{game_name(game).capitalize()} changed while you were looking at it. "
@@ -317,7 +114,7 @@ def _check_version(game: _GameRow, expected_version) -> None:
         )
 
 
-def _check_sides_known(game: _GameRow) -> None:
+def _check_sides_known(game: GameRow) -> None:
     if game.status == Game.Status.BYE:
         raise DeskError("This is a bye: there is no game to play.")
     if game.status == Game.Status.VOID:
@@ -326,11 +123,11 @@ def _check_sides_known(game: _GameRow) -> None:
         raise DeskError(f"{game_name(game).capitalize()} is still waiting for a side.")
 
 
-def _team_word(side: _SideRow) -> str:
+def _team_word(side: SideRow) -> str:
     return f"Team {side.team_number}" if side.team_number else "nobody"
 
 
-def _follow_winner(locked: _Locked, game: _GameRow, team_id) -> None:
+def _follow_winner(locked: LockedGames, game: GameRow, team_id) -> None:
     """Put ``team_id`` (None: nobody) where ``game``'s winner plays next.
 
     Later games that have hands or a result are voided, and their own winners taken
@@ -360,7 +157,7 @@ def _follow_winner(locked: _Locked, game: _GameRow, team_id) -> None:
         next_id, slot, team_id = later.next_game_id, later.next_slot, None
 
 
-def _cancel_partner_games(locked: _Locked, doubles_game: _GameRow) -> None:
+def _cancel_partner_games(locked: LockedGames, doubles_game: GameRow) -> None:
     """Void the singles partners' games that came from this doubles result."""
     if doubles_game.stage != 1 or doubles_game.event.singles_id is None:
         return
@@ -390,7 +187,7 @@ def _cancel_partner_games(locked: _Locked, doubles_game: _GameRow) -> None:
         locked.touch(partner_game)
 
 
-def _set_final_event_status(game: _GameRow, *, finished: bool) -> None:
+def _set_final_event_status(game: GameRow, *, finished: bool) -> None:
     """Mark the event finished when its final is decided, playing again when it is not."""
     if game.stage != 1 or game.next_game_id is not None:
         return
@@ -468,7 +265,7 @@ def feed_partners_game(*, doubles_game, singles: Event, loser_team_id: int) -> G
     return partners_game
 
 
-def _finish(locked: _Locked, *, current: _GameRow, game: Game, by, text: str, confirm: bool):
+def _finish(locked: LockedGames, *, current: GameRow, game: Game, by, text: str, confirm: bool):
     """Refuse or carry out the voiding, write everything, log it and tell scoring."""
     if locked.voided and not confirm:
         names = ", ".join(f"{g.event.name} {game_name(g)}" for g in locked.voided)
@@ -489,11 +286,83 @@ def _finish(locked: _Locked, *, current: _GameRow, game: Game, by, text: str, co
         games_voided.send(sender=Game, games=list(game.voided_games), by=by)
 
 
-def _copy_back(current: _GameRow, game: Game, now) -> None:
+def _copy_back(current: GameRow, game: Game, now) -> None:
     """Bring the caller's game object up to date with the locked row."""
     for name in ("status", "winner_seat", "walkover", "hand_count", "version"):
         setattr(game, name, getattr(current, name))
     game.updated_at = now
+
+
+def _result_text(name: str, winner: str, loser: str, *, walkover: bool, correcting=False) -> str:
+    """Write the activity line of a result: "Doubles round 1 game 2: Team 3 beat Team 9"."""
+    how = "won by walkover (W/O) against" if walkover else "beat"
+    return f"{name}{' corrected' if correcting else ''}: {winner} {how} {loser}"
+
+
+def _one_statement() -> bool:
+    return ONE_STATEMENT and result_statements.available()
+
+
+def _valid_progress(totals: tuple, hand_count) -> bool:
+    """Say whether two totals and a hand count are whole and not negative (else: general path)."""
+    try:
+        return (
+            len(totals) == 2
+            and all(int(total) == total and total >= 0 for total in totals)
+            and int(hand_count) == hand_count
+            and hand_count >= 0
+        )
+    except (TypeError, ValueError):
+        return False
+
+
+def _decide_at_once(
+    game: Game,
+    *,
+    winner_seat: int,
+    walkover: bool,
+    expected_version,
+    by,
+    totals: tuple | None = None,
+    hand_count: int | None = None,
+) -> bool:
+    """Decide an ordinary game in one statement; False (nothing written) when it is not."""
+    if not _one_statement():
+        return False
+    now = timezone.now()
+    # format() templates, one for each kind of game: the statement fills in the event's
+    # name, the round, the game's number and the two team numbers from the rows.
+    texts = [
+        _result_text(
+            f"%1$s {_game_name(stage, '%2$s', '%3$s')}",
+            "Team %4$s",
+            "Team %5$s",
+            walkover=walkover,
+        )
+        for stage in (1, 0)
+    ]
+    written = result_statements.decide(
+        game_id=game.pk,
+        winner_seat=winner_seat,
+        walkover=walkover,
+        expected_version=None if expected_version is None else int(expected_version),
+        user_id=by.pk if by is not None and by.pk else None,
+        text=texts[0],
+        partners_text=texts[1],
+        now=now,
+        totals=None if totals is None else tuple(int(total) for total in totals),
+        hand_count=hand_count,
+    )
+    if written is None:
+        return False
+    game.status = written.status
+    game.winner_seat = winner_seat
+    game.walkover = walkover
+    game.hand_count = written.hand_count
+    game.version = written.version
+    game.updated_at = now
+    game.voided_games = []
+    return True
 
 
 def set_game_progress(*, game: Game, totals: tuple[int, ...], hand_count: int) -> Game:
@@ -502,13 +371,27 @@ def set_game_progress(*, game: Game, totals: tuple[int, ...], hand_count: int) -
     A game not decided becomes "playing" (or "ready" again with no hands). A decided
     game keeps its result: call `record_result` or `reopen_game` to change it.
     """
+    totals = tuple(totals)
+    if _one_statement() and _valid_progress(totals, hand_count):
+        now = timezone.now()
+        written = result_statements.progress(
+            game_id=game.pk,
+            totals=tuple(int(total) for total in totals),
+            hand_count=int(hand_count),
+            now=now,
+        )
+        if written is not None:
+            game.status = written.status
+            game.hand_count = written.hand_count
+            game.version = written.version
+            game.updated_at = now
+            return game
     with transaction.atomic():
-        locked = _Locked()
+        locked = LockedGames()
         current = locked.get(game.pk)
         _check_sides_known(current)
         if current.status == Game.Status.WALKOVER:
             raise DeskError("This game was a walkover (W/O): no hands are entered.")
-        totals = tuple(totals)
         if len(totals) != len(current.seats):
             raise DeskError(f"Give a total for each of the {len(current.seats)} sides.")
         if any(int(total) != total or total < 0 for total in totals) or hand_count < 0:
@@ -540,14 +423,18 @@ def record_result(
     when ``expected_version`` no longer matches. The returned game carries
     ``voided_games``.
     """
+    walkover = bool(walkover)
+    if winner_seat in (0, 1) and _decide_at_once(
+        game, winner_seat=winner_seat, walkover=walkover, expected_version=expected_version, by=by
+    ):
+        return game
     with transaction.atomic():
-        locked = _Locked()
+        locked = LockedGames()
         current = locked.lock_with_next(game)
         _check_version(current, expected_version)
         _check_sides_known(current)
         if winner_seat not in (0, 1):
             raise DeskError("Choose the winner: side 1 or side 2.")
-        walkover = bool(walkover)
         if walkover and current.hand_count:
             raise DeskError(
                 f"Hands have been entered in {game_name(current)}; a walkover (W/O) has "
@@ -575,9 +462,13 @@ def record_result(
         current.status = Game.Status.WALKOVER if walkover else Game.Status.FINISHED
         _follow_winner(locked, current, winner.team_id)
         _set_final_event_status(current, finished=True)
-        how = "won by walkover (W/O) against" if walkover else "beat"
-        text = f"{name}{' corrected' if correcting else ''}: {_team_word(winner)} {how} "
-        text += _team_word(loser)
+        text = _result_text(
+            name,
+            _team_word(winner),
+            _team_word(loser),
+            walkover=walkover,
+            correcting=correcting,
+        )
         _finish(locked, current=current, game=game, by=by, text=text, confirm=confirm)
 
         singles_id = current.event.singles_id
@@ -595,7 +486,7 @@ def reopen_game(
     Same confirmation rule as `record_result` for later games with hands or a result.
     """
     with transaction.atomic():
-        locked = _Locked()
+        locked = LockedGames()
         current = locked.lock_with_next(game)
         _check_version(current, expected_version)
         if current.status == Game.Status.BYE:
@@ -632,7 +523,11 @@ class Settled:
 
 
 def settle_bracket_game(*, game: Game, fold, hand_count: int, by, confirm: bool) -> Settled:
-    """Store a bracket game's totals and decide, re-decide or reopen it to match its hands."""
+    """Store a bracket game's totals and decide, re-decide or reopen it to match its hands.
+
+    The hand that ends an ordinary game stores its totals and decides it in one
+    statement on PostgreSQL (`_decide_at_once`).
+    """
     settled = Settled(game=game)
     was_won = game.status == Game.Status.FINISHED
     if was_won and not (fold.finished and fold.winner == game.winner_seat):
@@ -644,6 +539,23 @@ def settle_bracket_game(*, game: Game, fold, hand_count: int, by, confirm: bool)
             game = reopen_game(game=game, by=by, confirm=confirm)
             settled.reopened = True
         settled.voided.extend(getattr(game, "voided_games", []))
+    elif (
+        fold.finished
+        and not was_won
+        and fold.winner in (0, 1)
+        and _valid_progress(tuple(fold.totals), hand_count)
+        and _decide_at_once(
+            game,
+            winner_seat=fold.winner,
+            walkover=False,
+            expected_version=None,
+            by=by,
+            totals=tuple(fold.totals),
+            hand_count=int(hand_count),
+        )
+    ):
+        settled.won = True
+        return settled
     game = set_game_progress(game=game, totals=fold.totals, hand_count=hand_count)
     if fold.finished and game.status != Game.Status.FINISHED:
         game = record_result(game=game, winner_seat=fold.winner, by=by, confirm=confirm)

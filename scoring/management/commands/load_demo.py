@@ -124,7 +124,7 @@ class Command(BaseCommand):
         play = Player(system, rng)
         play.doubles(doubles)
         players = list(tournament.players.order_by("pk"))
-        for name, game_key, team_size, count in ROUNDS_EVENTS:
+        for index, (name, game_key, team_size, count) in enumerate(ROUNDS_EVENTS):
             event = services.create_event(
                 tournament=tournament,
                 by=system,
@@ -134,7 +134,8 @@ class Command(BaseCommand):
                 team_size=team_size,
             )
             services.enter_players(event=event, by=system, players=players[:count])
-            play.rounds(event)
+            # Seeds fixed by the event's place in the list: the demo loads alike every time.
+            play.rounds(event, seed=index + 1)
         self.stdout.write(
             f"Loaded the demo tournament with {len(rows)} players and "
             f"{1 + 1 + len(ROUNDS_EVENTS)} events: /t/demo/"
@@ -189,10 +190,10 @@ class Player:
                     break
                 self.game(game, hands=3 if in_progress else None)
 
-    def rounds(self, event: Event) -> None:
+    def rounds(self, event: Event, *, seed: int) -> None:
         """Seat and play two rounds of a rounds event, then start a third with a few hands."""
         for number in range(1, PLAYED_ROUNDS + 2):
-            overview = services.seat_round(event=event, by=self.by, seed=number * 1000 + event.pk)
+            overview = services.seat_round(event=event, by=self.by, seed=number * 1000 + seed)
             services.start_round(round=overview.round, by=self.by)
             games = Game.objects.filter(round=overview.round).select_related("event")
             for index, game in enumerate(games):
