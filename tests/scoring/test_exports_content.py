@@ -183,7 +183,7 @@ def test_the_workbook_has_a_sheet_per_event_with_its_standings_or_placings(demo)
     header = [cell.value for cell in sheet[1]]
     assert header == CONTRACT["standings.csv"].split(",")
     first = [cell.value for cell in sheet[2]]
-    assert first[1] == 1 and isinstance(first[5], int) and isinstance(first[12], float)
+    assert first[1] == 1 and isinstance(first[5], int) and isinstance(first[12], int | float)
     about = book["Tournament"]
     assert about["D2"].number_format == "yyyy-mm-dd"
     assert about["D2"].value.date() == tournament.starts_on
