@@ -7,6 +7,7 @@ singles fed by it, four rounds events in their third round. Beside it:
   partners drawn and no bracket, a rounds event with no round, one seated but not
   started, one between rounds, a finished rounds event and a finished bracket;
 - `quiet`: a tournament with players only (no event);
+- `elsewhere`: a tournament the official does not officiate (the 403 page);
 - in the demo: a ready, a failed and a pending export, a chapter link, an API token,
   a checked and a pending roster upload, a locked colleague's sign-in.
 
@@ -45,6 +46,7 @@ class World:
     demo: Tournament
     early: Tournament
     quiet: Tournament
+    elsewhere: Tournament  # not ours: its desk answers 403
     # demo events
     doubles: Event
     singles: Event
@@ -176,6 +178,7 @@ def build_world(official, colleague) -> World:
 
     for tournament in (demo, early, quiet):
         tournament.officials.add(official, colleague)
+    elsewhere = _tournament(colleague, "Someone Else's Rally", "elsewhere")
 
     events = {event.name: event for event in demo.events.all()}
     world = World(
@@ -184,6 +187,7 @@ def build_world(official, colleague) -> World:
         demo=demo,
         early=early,
         quiet=quiet,
+        elsewhere=elsewhere,
         doubles=events["Doubles"],
         singles=events["Singles"],
         rounds_events=list(demo.events.filter(format=Event.Format.ROUNDS).order_by("pk")),

@@ -30,7 +30,9 @@ What counts (rulings where issue 12 is silent):
   and what a form control shows; closed <details> are opened first. Left out: what is
   not displayed (print-only, [hidden]) and visually-hidden screen-reader text.
 - A label is label[for], a wrapping label, aria-label or aria-labelledby, with words in it.
-- A page must answer 200 at its own address; a redirect elsewhere is a failure.
+- A page must answer 200 (or the status its recipe names: the 403 and 404
+  pages) at its own
+  address; a redirect elsewhere is a failure.
 - Logout and file downloads are checked (405 on GET, an attachment) rather than excluded.
 
 Failures are collected over every page and reported together: first each distinct
@@ -56,10 +58,11 @@ class Visit:
 
     kind = "page"
 
-    def __init__(self, *, query: str = "", who: str | None = None, **kwargs):
+    def __init__(self, *, query: str = "", who: str | None = None, status: int = 200, **kwargs):
         self.kwargs = kwargs
         self.query = query
         self.who = who
+        self.status = status
 
     def url(self, name: str) -> str:
         return reverse(name, kwargs=self.kwargs) + self.query
@@ -140,7 +143,10 @@ RECIPES: dict[str, Callable[[World], Visit | list[Visit]]] = {
     # The official's desk
     "desk:home": lambda w: Page(),
     "desk:tournament_create": lambda w: Page(),
-    "desk:dashboard": lambda w: [Page(slug=t.slug) for t in (w.demo, w.early, w.quiet)],
+    "desk:dashboard": lambda w: [
+        *(Page(slug=t.slug) for t in (w.demo, w.early, w.quiet)),
+        Page(slug=w.elsewhere.slug, status=403),  # the page an official of another sees
+    ],
     "desk:tournament_edit": lambda w: Page(slug=w.demo.slug),
     "desk:event_create": lambda w: Page(slug=w.demo.slug),
     "desk:chapters": lambda w: [Page(slug=w.demo.slug), Page(slug=w.quiet.slug)],
@@ -258,6 +264,7 @@ RECIPES: dict[str, Callable[[World], Visit | list[Visit]]] = {
         Page(slug=w.demo.slug, query="?q=nobody-is-called-this"),
         Page(slug=w.early.slug),
         Page(slug=w.quiet.slug),
+        Page(slug="no-such-rally", status=404),  # the page a mistyped address shows
     ],
     "public:bracket": lambda w: [Page(**_ev(e)) for e in _bracket_events(w)],
     "public:standings": lambda w: [Page(**_ev(e)) for e in _rounds_events(w)],
@@ -515,7 +522,7 @@ class Visitor:
             if found is not None and urlsplit(url).path not in found["forms"]:
                 self.report.fail(where, f"no form posts to it on {visit.form_on}")
         else:
-            self.check_page(url, who, name=name)
+            self.check_page(url, who, name=name, status=visit.status)
 
     def _json(self, where: str, url: str) -> None:
         headers = {"Authorization": f"Bearer {self.world.api_key}"}
@@ -534,7 +541,7 @@ class Visitor:
         if response.status != 200 or "attachment" not in disposition:
             self.report.fail(where, f"answered {response.status} ({disposition or 'no file'})")
 
-    def check_page(self, url: str, who: str, *, name: str = "") -> dict | None:
+    def check_page(self, url: str, who: str, *, name: str = "", status=200) -> dict | None:
         """Render the page at `url` as `who`; check it once; return what the browser found."""
         key = (url, who)
         if key in self.checked_pages:
@@ -547,11 +554,13 @@ class Visitor:
             self.report.fail(where, f"did not load: {exc}")
             self.checked_pages[key] = None
             return None
-        status = response.status if response else 0
+        answered = response.status if response else 0
         wanted = urlsplit(self.base + url)
         landed = urlsplit(page.url)
-        if status != 200:
-            self.report.fail(where, f"answered {status}")
+        if answered != status:
+            self.report.fail(
+                where, f"answered {answered}" + (f", not {status}" if status != 200 else "")
+            )
         elif (landed.path, landed.query) != (wanted.path, wanted.query):
             self.report.fail(where, f"was sent on to {page.url}")
         found = page.evaluate(CHECK_PAGE_JS, SMALLEST_TEXT_PX)
