@@ -111,3 +111,22 @@ def game_name(
         return numbered_game(stage, position + 1)
     number = game_number(round_number, position, rounds_total)
     return f"{numbered_game(stage, number)} ({round_name(round_number, rounds_total)})"
+
+
+def swap_message(first: str, second: str, teams: Iterable[tuple[str, list[str]]]) -> str:
+    """Say what a partner swap did: who moved where, and the teams it left.
+
+    `teams` holds each changed team's number label and its players' names after the
+    swap. When one of the two was in no team, they take the other's place, and the other
+    is left without a partner.
+    """
+    teams = list(teams)
+    where = {name: label for label, names in teams for name in names}
+    if first in where and second in where:
+        text = f"Swapped {first} and {second}: {first} is now in {where[first]}, "
+        text += f"{second} in {where[second]}."
+    else:
+        joined, left = (first, second) if first in where else (second, first)
+        text = f"{joined} took {left}'s place in {where[joined]}; {left} has no partner now."
+    now = "; ".join(f"{label} is {' & '.join(names)}" for label, names in teams)
+    return f"{text} Now {now}."
