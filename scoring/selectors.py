@@ -205,6 +205,11 @@ class Sheet:
         return self.game.event.options
 
     @property
+    def side_word(self) -> str:
+        """Return what one side is called on this sheet, in lower case: "side" or "player"."""
+        return side_word(self.game, self.table).lower()
+
+    @property
     def seats(self) -> list[Seat]:
         return seats_at(self.table, self.sides)
 

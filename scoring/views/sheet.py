@@ -312,7 +312,6 @@ def sheet_print(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRe
         current,
         None,
         blank=blank,
-        blank_rows=range(1, 21),
-        printed=printing.printed_sheet(current),
+        printed=printing.printed_sheet(current, blank=blank),
     )
     return render(request, "scoring/sheet_print.html", context)
