@@ -13,10 +13,10 @@ from django.db.models import Prefetch
 
 from games.engine import PENALTIES, Field, Scored, Table
 from games.rules import RulesError
-from tournaments.models import SCORED, Game, Player, Side, Team, TeamMember
+from tournaments.models import OPEN, SCORED, Game, Player, Side, Team, TeamMember
 
 from .models import Hand, HandChange
-from .services import OPEN, table_of
+from .services import table_of
 
 
 @dataclass
@@ -80,11 +80,11 @@ class Seat:
 
 
 def side_word(game: Game, table: Table | None) -> str:
-    """Return what the sheet calls one side: "Player" when each side of a rounds game is one
-    player, else "Side" (a bracket game is always between two sides)."""
+    """Return what the sheet calls one side: "Player" when each side is one player (singles,
+    or a rounds game without partners), else "Side" (partners)."""
     if table is not None and game.event.game.plays_rounds:
         return table.seat_word
-    return "Side"
+    return "Player" if game.event.team_size == 1 else "Side"
 
 
 def game_table(game: Game, sides: int) -> tuple[Table | None, str]:
@@ -205,6 +205,11 @@ class Sheet:
         return self.game.event.options
 
     @property
+    def side_word(self) -> str:
+        """Return what one side is called on this sheet, in lower case: "side" or "player"."""
+        return side_word(self.game, self.table).lower()
+
+    @property
     def seats(self) -> list[Seat]:
         return seats_at(self.table, self.sides)
 
@@ -274,6 +279,11 @@ def game_sheet(game: Game, *, sides: list[SideView] | None = None) -> Sheet:
     its words, but its points are the stored ones.
     """
     sides = sides if sides is not None else game_sides(game)
+    if Game.next_game.is_cached(game) and game.next_game is not None:
+        # One event: its bracket's size, for the next game's name, is read once at most.
+        game.next_game.event = game.event
+        if hasattr(game, "bracket_rounds"):
+            game.next_game.bracket_rounds = game.bracket_rounds
     table, problem = game_table(game, len(sides))
     sheet = Sheet(game=game, sides=sides, table=table, problem=problem)
     if table is not None:

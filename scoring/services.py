@@ -21,14 +21,13 @@ from games.engine import Fold, Table
 from games.rules import RulesError
 from tournaments import services as desk
 from tournaments.errors import DeskError
-from tournaments.models import Event, Game, Side, TeamMember
+from tournaments.models import OPEN, SCORED, Event, Game, Side, TeamMember
 from tournaments.services import ConfirmationNeeded
 
 from .models import Hand, HandChange
 
-# Hands are entered in these; corrections are also allowed once the game has a result.
-OPEN = frozenset({Game.Status.READY, Game.Status.PLAYING})
-CORRECTABLE = OPEN | {Game.Status.FINISHED, Game.Status.CLOSED}
+# Hands are entered in open games; corrections are also allowed once the game has a result.
+CORRECTABLE = OPEN | SCORED
 
 CLOSED_MESSAGES = {
     Game.Status.WAITING: (

@@ -4,7 +4,8 @@ Pure: plain data in, plain data out. This module imports no Django and touches n
 database, so it is tested on its own (see RULES.md, Texas Good Sams > Tournament).
 
 Words used here:
-- A bracket has a power-of-two number of slots; byes = slots - teams.
+- A bracket has a power-of-two number of slots; byes = slots - teams. Rounds and
+  games are named in `tournaments.naming`.
 - Rounds are numbered from 1 (the first round); games within a round have positions
   from 0, top of the bracket first. A game has two slots, 0 (top) and 1 (bottom).
 - The winner of game ``p`` in round ``r`` plays in game ``p // 2`` of round ``r + 1``,
@@ -70,18 +71,9 @@ def rounds_count(team_count: int) -> int:
     return bracket_size(team_count).bit_length() - 1
 
 
-def round_name(round_number: int, total_rounds: int) -> str:
-    """Name a round as an official would: Final, Semi-final, Quarter-final, Round 1."""
-    if not 1 <= round_number <= total_rounds:
-        raise BracketError(f"Round {round_number} is not one of the {total_rounds} rounds")
-    from_the_end = total_rounds - round_number
-    if from_the_end == 0:
-        return "Final"
-    if from_the_end == 1:
-        return "Semi-final"
-    if from_the_end == 2:
-        return "Quarter-final"
-    return f"Round {round_number}"
+def byes_count(team_count: int) -> int:
+    """Return how many byes a bracket of this many teams has (none below two teams)."""
+    return bracket_size(team_count) - team_count if team_count >= 2 else 0
 
 
 def next_slot(round_number: int, position: int) -> tuple[int, int, int]:
@@ -107,7 +99,7 @@ def first_round(
         if before == after:
             raise BracketError(f"Team {after} is entered twice")
     slots = bracket_size(len(teams))
-    byes = slots - len(teams)
+    byes = byes_count(len(teams))
     rng = random.Random(seed)
 
     bye_games = _spread_byes(slots // 2, byes, rng)

@@ -10,7 +10,9 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.functional import cached_property
 
+from . import naming
 from .background import Job
 from .names import clean_name, name_key
 
@@ -227,6 +229,17 @@ class Event(models.Model):
     def is_doubles(self) -> bool:
         return self.team_size == 2
 
+    @property
+    def side_word(self) -> str:
+        """Return what one side is called here: "player" (singles) or "team" (partners)."""
+        return naming.side_word(self.team_size)
+
+    @cached_property
+    def bracket_rounds(self) -> int:
+        """Return how many rounds the event's bracket has (0 before it is drawn; one query)."""
+        games = self.games.filter(stage=1, round__isnull=True)
+        return games.aggregate(n=models.Max("round_number"))["n"] or 0
+
 
 class Entry(models.Model):
     """A player entered in an event."""
@@ -269,7 +282,15 @@ class Team(models.Model):
 
     @property
     def label(self) -> str:
-        return " & ".join(m.player.name for m in self.members) or f"Team {self.number}"
+        """Return the players' names, "Ann Lee & Bo Fox" (`naming.team_label`)."""
+        names = [m.player.name for m in self.members]
+        size = len(names) or self.event.team_size  # the event is read for an empty team only
+        return naming.team_label(names, self.number, size)
+
+    @property
+    def number_label(self) -> str:
+        """Return the draw number in words: "Team 9", or "Player 9" in singles."""
+        return naming.team_number_label(self.number, self.event.team_size)
 
 
 class TeamMember(models.Model):
@@ -341,7 +362,23 @@ class Game(models.Model):
         ]
 
     def __str__(self):
-        return f"{self.event} round {self.round_number} game {self.position + 1}"
+        return f"{self.event}: {self.name}"
+
+    @property
+    def at_a_table(self) -> bool:
+        """Say whether this is a rounds game, at a table of a round (not in a bracket)."""
+        return self.round_id is not None
+
+    @property
+    def name(self) -> str:
+        """Return the game's name: "Game 13 (Quarter-final)", "Round 3, table 2" (naming)."""
+        return naming.game_name(
+            stage=self.stage,
+            round_number=self.round_number,
+            position=self.position,
+            rounds_total=self._bracket_rounds() if self.stage and not self.at_a_table else 0,
+            at_a_table=self.at_a_table,
+        )
 
     @property
     def is_decided(self) -> bool:
@@ -351,6 +388,16 @@ class Game(models.Model):
     def has_result(self) -> bool:
         """Whether the game's hands have given a result (finished, or closed at time)."""
         return self.status in SCORED
+
+    def _bracket_rounds(self) -> int:
+        """Return the bracket's rounds: annotated by the page's query, else read once."""
+        annotated = getattr(self, "bracket_rounds", None)  # selectors.with_bracket_rounds
+        return self.event.bracket_rounds if annotated is None else annotated
+
+    @property
+    def is_open(self) -> bool:
+        """Ready or playing: hands and a result can be given."""
+        return self.status in OPEN
 
     @property
     def table_number(self) -> int:
@@ -380,9 +427,13 @@ class Side(models.Model):
         return f"{self.game}, seat {self.seat + 1}"
 
 
-# A game with a result from its hands, and every decided game (a bye or walkover too).
+# The game status sets, in one place: every module asks these.
+# Open: hands and a result can be given. Scored: a result from the game's hands.
+# With a result: scored, or won by walkover. Decided: with a result, or a bye.
+OPEN = frozenset({Game.Status.READY, Game.Status.PLAYING})
 SCORED = frozenset({Game.Status.FINISHED, Game.Status.CLOSED})
-DECIDED = SCORED | {Game.Status.WALKOVER, Game.Status.BYE}
+WITH_RESULT = SCORED | {Game.Status.WALKOVER}
+DECIDED = WITH_RESULT | {Game.Status.BYE}
 
 
 class Round(models.Model):
@@ -407,7 +458,11 @@ class Round(models.Model):
         ]
 
     def __str__(self):
-        return f"{self.event} round {self.number}"
+        return f"{self.event}: {self.name}"
+
+    @property
+    def name(self) -> str:
+        return naming.seating_round_name(self.number)
 
 
 class SitOut(models.Model):

@@ -2,11 +2,12 @@
 
 from dataclasses import dataclass, field, replace
 
-from django.db.models import Count, IntegerField, OuterRef, Prefetch, Q, Subquery
+from django.db.models import Count, IntegerField, Max, OuterRef, Prefetch, Q, Subquery
 from django.db.models.functions import Coalesce
 
-from .brackets import round_name
-from .models import Entry, Event, Game, Player, Side, Team, TeamMember
+from . import naming
+from .brackets import byes_count
+from .models import DECIDED, OPEN, WITH_RESULT, Entry, Event, Game, Player, Side, Team, TeamMember
 
 
 def tournament_counts(tournament) -> dict:
@@ -86,10 +87,17 @@ class TeamLine:
     number: int
     players: list[PlayerLine]
     same_chapter: bool = False
+    team_size: int = 2
 
     @property
     def label(self) -> str:
-        return " & ".join(p.name for p in self.players) or f"Team {self.number}"
+        names = [p.name for p in self.players]
+        return naming.team_label(names, self.number, len(names) or self.team_size)
+
+    @property
+    def number_label(self) -> str:
+        """Return the draw number in words: "Team 9", or "Player 9" in singles."""
+        return naming.team_number_label(self.number, self.team_size)
 
     @property
     def chapters(self) -> str:
@@ -123,10 +131,29 @@ class GameLine:
     row: int = 1
     span: int = 1
     link: str = ""  # the game's score page, set by the view
+    rounds_total: int = 0  # the bracket's rounds, for the game's number and name
 
     @property
     def number(self) -> int:
-        return self.position + 1
+        """Return the game's number: through the bracket, or in the partners' games."""
+        if self.stage == 0:
+            return self.position + 1
+        return naming.game_number(self.round_number, self.position, self.rounds_total)
+
+    @property
+    def name(self) -> str:
+        """Return "Game 13 (Quarter-final)" or "Partners' game 3" (`naming.game_name`)."""
+        return naming.game_name(
+            stage=self.stage,
+            round_number=self.round_number,
+            position=self.position,
+            rounds_total=self.rounds_total,
+        )
+
+    @property
+    def short_name(self) -> str:
+        """Return the name without the round, for a card under its round's heading."""
+        return naming.numbered_game(self.stage, self.number)
 
     @property
     def is_bye(self) -> bool:
@@ -134,16 +161,16 @@ class GameLine:
 
     @property
     def is_decided(self) -> bool:
-        return self.status in (Game.Status.FINISHED, Game.Status.WALKOVER, Game.Status.BYE)
+        return self.status in DECIDED
 
     @property
     def is_open(self) -> bool:
         """Ready or playing: a result can be given."""
-        return self.status in (Game.Status.READY, Game.Status.PLAYING)
+        return self.status in OPEN
 
     @property
     def has_result(self) -> bool:
-        return self.status in (Game.Status.FINISHED, Game.Status.WALKOVER)
+        return self.status in WITH_RESULT
 
     @property
     def winner(self) -> TeamLine | None:
@@ -183,7 +210,7 @@ class Bracket:
 def _team_lines(event) -> dict[int, TeamLine]:
     """Return every team of the event with its players and chapters (two queries)."""
     teams = {
-        team.pk: TeamLine(team.pk, team.number, [], team.same_chapter)
+        team.pk: TeamLine(team.pk, team.number, [], team.same_chapter, event.team_size)
         for team in Team.objects.filter(event=event).order_by("number")
     }
     members = (
@@ -247,16 +274,17 @@ def bracket_for_event(event) -> Bracket:
         else:
             by_round.setdefault(game.round_number, []).append(line)
 
-    total = len(by_round)
+    total = max(by_round, default=0)
     if total:
-        bracket.first_round_games = len(by_round[1])
+        bracket.first_round_games = len(by_round.get(1, ()))
     current_found = False
     for number in sorted(by_round):
         span = 1 << (number - 1)
         for line in by_round[number]:
             line.row = line.position * span + 2
             line.span = span
-        rnd = RoundLine(number, round_name(number, total), by_round[number], column=number)
+            line.rounds_total = total
+        rnd = RoundLine(number, naming.round_name(number, total), by_round[number], column=number)
         if not current_found and any(line.is_open for line in rnd.games):
             rnd.current = current_found = True
         bracket.rounds.append(rnd)
@@ -275,7 +303,7 @@ def event_placings(event) -> tuple[Team | None, Team | None]:
             event=event,
             stage=1,
             next_game__isnull=True,
-            status__in=[Game.Status.FINISHED, Game.Status.WALKOVER],
+            status__in=WITH_RESULT,
         )
         .prefetch_related("sides__team__memberships__player")
         .first()
@@ -396,23 +424,14 @@ def draw_overview(event) -> DrawOverview:
             if entry.player_id not in in_teams
         ]
     team_list = list(teams.values())
-    bracket_games = Game.objects.filter(event=event, stage=1)
-    bracket_drawn = bracket_games.exists()
-    bracket_played = (
-        bracket_drawn
-        and bracket_games.exclude(status=Game.Status.BYE)
-        .filter(Q(hand_count__gt=0) | Q(status__in=[Game.Status.FINISHED, Game.Status.WALKOVER]))
-        .exists()
-    )
+    bracket_drawn = Game.objects.filter(event=event, stage=1).exists()
     overview = DrawOverview(
         teams=team_list,
         odd_players=odd,
         flagged=[team for team in team_list if team.same_chapter],
-        byes=(1 << (len(team_list) - 1).bit_length()) - len(team_list)
-        if len(team_list) >= 2
-        else 0,
+        byes=byes_count(len(team_list)),
         bracket_drawn=bracket_drawn,
-        bracket_played=bracket_played,
+        bracket_played=bracket_drawn and bracket_played(event),
         entrants=team_list,
     )
     if not event.is_doubles and event.fed_by_id:
@@ -423,18 +442,69 @@ def draw_overview(event) -> DrawOverview:
             Side.objects.filter(game__event=event, game__stage=0).values_list("team_id", flat=True)
         )
         overview.added = [team for team in team_list if team.pk not in in_partner_games]
-        open_games = Game.objects.filter(event_id=event.fed_by_id, stage=1).exclude(
-            status__in=[Game.Status.FINISHED, Game.Status.WALKOVER, Game.Status.BYE]
-        )
-        overview.first_games_open = (
-            open_games.filter(
-                Q(round_number=1) | Q(round_number=2, feeders__status=Game.Status.BYE)
-            )
-            .distinct()
-            .count()
-        )
+        overview.first_games_open = first_games_open(event.fed_by_id)
         winners = [g.winner for g in bracket.partner_games if g.has_result]
         overview.entrants = sorted(winners + overview.added, key=lambda team: team.number)
-        count = len(overview.entrants)
-        overview.byes = (1 << (count - 1).bit_length()) - count if count >= 2 else 0
+        overview.byes = byes_count(len(overview.entrants))
     return overview
+
+
+def bracket_played(event) -> bool:
+    """Say whether the event's bracket has begun: a game with hands or a result (not a bye).
+
+    The draw page asks it, and the bracket draw refuses to draw again once it is true.
+    """
+    return (
+        Game.objects.filter(event=event, stage=1)
+        .exclude(status=Game.Status.BYE)
+        .filter(Q(hand_count__gt=0) | Q(status__in=WITH_RESULT))
+        .exists()
+    )
+
+
+def first_games_open(doubles_id: int) -> int:
+    """Count the doubles games, still undecided, that are a team's first game.
+
+    Those decide who plays the singles partners' games: round one, or round two after a
+    bye. The draw page shows it, and opening the singles waits for it to be 0.
+    """
+    open_games = Game.objects.filter(event_id=doubles_id, stage=1).exclude(status__in=DECIDED)
+    return (
+        open_games.filter(Q(round_number=1) | Q(round_number=2, feeders__status=Game.Status.BYE))
+        .distinct()
+        .count()
+    )
+
+
+def bracket_rounds(event_id: int) -> int:
+    """Return how many rounds the event's bracket has, 0 before it is drawn (one query)."""
+    return Event(pk=event_id).bracket_rounds
+
+
+def with_bracket_rounds(games):
+    """Annotate each game with its bracket's rounds, so that its name needs no query."""
+    rounds = (
+        Game.objects.filter(event=OuterRef("event"), stage=1, round__isnull=True)
+        .order_by()
+        .values("event")
+        .annotate(n=Max("round_number"))
+        .values("n")[:1]
+    )
+    return games.annotate(bracket_rounds=Coalesce(Subquery(rounds), 0))
+
+
+def game_name(game, *, rounds_total: int | None = None) -> str:
+    """Return a game's name (`naming.game_name`) for a Game or a locked game row.
+
+    A bracket game's name needs the bracket's rounds: read once (one query) unless given.
+    """
+    at_a_table = getattr(game, "round_id", None) is not None
+    if game.stage and not at_a_table and rounds_total is None:
+        rounds_total = getattr(game, "bracket_rounds", None) or bracket_rounds(game.event_id)
+    return naming.game_name(
+        stage=game.stage,
+        round_number=game.round_number,
+        position=game.position,
+        rounds_total=rounds_total or 0,
+        at_a_table=at_a_table,
+    )

@@ -22,8 +22,8 @@ from ninja.errors import HttpError
 from ninja.pagination import paginate
 from ninja.security import HttpBearer, django_auth
 
-from tournaments.brackets import round_name
 from tournaments.models import Activity, Chapter, Event, Game, Tournament
+from tournaments.naming import round_name
 from tournaments.round_selectors import standings as event_standings
 
 from ..exports import tables

@@ -27,9 +27,8 @@ from dataclasses import dataclass, field
 
 from games.engine import PENALTIES, best_totals
 from games.rules import RulesError
-from tournaments.brackets import round_name
 from tournaments.models import (
-    SCORED,
+    WITH_RESULT,
     Chapter,
     Entry,
     Event,
@@ -41,6 +40,7 @@ from tournaments.models import (
     Team,
     TeamMember,
 )
+from tournaments.naming import round_name
 from tournaments.round_selectors import standings
 
 from ..models import Hand
@@ -99,7 +99,6 @@ STATUS_WORDS = {
     Game.Status.PLAYING: "playing",
 }
 SAT_OUT = "sat out"
-WITH_RESULT = SCORED | {Game.Status.WALKOVER}
 HAND_CHUNK = 2000
 
 

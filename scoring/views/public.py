@@ -6,6 +6,7 @@ from django.views.decorators.http import condition
 from django.views.decorators.vary import vary_on_headers
 
 from tournaments.models import Game
+from tournaments.selectors import with_bracket_rounds
 
 from .. import selectors
 
@@ -34,7 +35,7 @@ def _game_etag(request: HttpRequest, slug: str, pk: int) -> str | None:
 @condition(etag_func=_game_etag)
 def game(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     game = get_object_or_404(
-        Game.objects.select_related("event__tournament", "next_game"),
+        with_bracket_rounds(Game.objects.select_related("event__tournament", "next_game")),
         event__tournament__slug=slug,
         pk=pk,
     )

@@ -10,6 +10,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from games.rules import RulesError
 from tournaments.models import Game, Tournament
 from tournaments.permissions import official_required
+from tournaments.selectors import with_bracket_rounds
 
 from .. import printing, selectors, services
 from ..forms import DeleteForm, HandForm
@@ -19,9 +20,8 @@ from ..services import hand_snapshot
 
 
 def _get_game_for_official(tournament: Tournament, pk: int) -> Game:
-    return get_object_or_404(
-        Game.objects.select_related("event", "next_game"), event__tournament=tournament, pk=pk
-    )
+    games = with_bracket_rounds(Game.objects.select_related("event", "next_game"))
+    return get_object_or_404(games, event__tournament=tournament, pk=pk)
 
 
 def _get_hand_for_official(game: Game, hand_pk: int) -> Hand | None:
@@ -45,7 +45,7 @@ def _hand_gone(request: HttpRequest, tournament: Tournament, game: Game) -> Http
 
 
 def _fresh_game(game: Game) -> Game:
-    return Game.objects.select_related("event", "next_game").get(pk=game.pk)
+    return with_bracket_rounds(Game.objects.select_related("event", "next_game")).get(pk=game.pk)
 
 
 def _games_to_void(exc) -> list[Game]:
@@ -312,7 +312,6 @@ def sheet_print(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRe
         current,
         None,
         blank=blank,
-        blank_rows=range(1, 21),
-        printed=printing.printed_sheet(current),
+        printed=printing.printed_sheet(current, blank=blank),
     )
     return render(request, "scoring/sheet_print.html", context)

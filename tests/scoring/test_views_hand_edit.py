@@ -108,7 +108,7 @@ def test_voiding_a_later_game_needs_a_yes_and_nothing_is_saved_before(
     assert response.status_code == 200
     html = response.content.decode()
     assert "these later games already have scores or a result" in html
-    assert "round 2, game 1 (1 hand entered)" in html
+    assert "Game 3 (Final) (1 hand entered)" in html  # was "round 2, game 1" (issue 12)
     assert "Yes, void them and save the correction" in html
     assert 'name="confirm" value="True"' in html
     deciding.refresh_from_db()

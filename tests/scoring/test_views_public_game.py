@@ -100,3 +100,18 @@ def test_each_hand_is_named_in_words_for_phones_where_the_columns_stack(client, 
     enter(game, official, played(15, 0))
     html = client.get(url(game)).content.decode()
     assert '<span class="hand-word">Hand </span>1' in html
+
+
+def test_a_game_the_rules_cannot_seat_gives_players_no_officials_instructions(
+    client, official_client, tournament
+):
+    from tests.factories import EventFactory
+    from tests.scoring.builders import make_game, make_team
+
+    event = EventFactory(tournament=tournament, name="Doubles")
+    teams = tuple(make_team(event, number) for number in (1, 2, 3))
+    game = make_game(event, teams)  # three sides: Texas Good Sams is two
+    problem = client.get(url(game)).content.decode()
+    desk = official_client.get(reverse("scoring:sheet", args=[tournament.slug, game.pk])).text
+    assert "This game has not started yet." in problem
+    assert "This game has not started yet." not in desk

@@ -61,7 +61,7 @@ def test_officials_of_another_tournament_are_refused(other_client, draw):
 
 def test_the_sheet_has_a_column_and_a_box_for_every_player(official_client, draw):
     html = official_client.get(url(draw)).content.decode()
-    assert "<h1>Double Draw: round 1, table 1</h1>" in html
+    assert "<h1>Double Draw: Round 1, table 1</h1>" in html
     for seat in range(3):
         assert f'<th scope="col">Player {seat + 1}</th>' in html
         assert f'name="pips_{seat}"' in html

@@ -9,9 +9,9 @@ from tournaments.brackets import (
     BracketGame,
     bracket_size,
     build_bracket,
+    byes_count,
     first_round,
     next_slot,
-    round_name,
     rounds_count,
 )
 
@@ -207,16 +207,11 @@ def test_the_bracket_has_the_next_power_of_two_slots(teams, slots, rounds):
     assert rounds_count(teams) == rounds
 
 
-def test_rounds_are_named_from_the_final_back():
-    names = [round_name(number, 5) for number in range(1, 6)]
-
-    assert names == ["Round 1", "Round 2", "Quarter-final", "Semi-final", "Final"]
-    assert round_name(1, 1) == "Final"
-
-
-def test_round_name_refuses_a_round_outside_the_bracket():
-    with pytest.raises(BracketError, match="Round 4 is not one of the 3 rounds"):
-        round_name(4, 3)
+@pytest.mark.parametrize(
+    ("teams", "byes"), [(0, 0), (1, 0), (2, 0), (3, 1), (5, 3), (16, 0), (17, 15)]
+)
+def test_the_byes_fill_the_bracket_up_to_its_slots(teams, byes):
+    assert byes_count(teams) == byes
 
 
 def test_the_winner_of_a_game_goes_to_half_its_position_in_the_next_round():

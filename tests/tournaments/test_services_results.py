@@ -260,7 +260,7 @@ def test_a_correction_asks_before_voiding_a_later_game_with_hands(doubles, offic
     with pytest.raises(services.ConfirmationNeeded) as refused:
         win(game, 1, official)
     assert [g.pk for g in refused.value.games] == [later.pk]
-    assert "round 2 game 1" in str(refused.value)
+    assert "Game 5 (Semi-final)" in str(refused.value)  # was "round 2 game 1" (issue 12)
     # Nothing changed.
     game.refresh_from_db()
     later.refresh_from_db()

@@ -356,7 +356,7 @@ def test_a_correction_that_voids_later_games_asks_first(
     )
     assert response.status_code == 409
     html = response.content.decode()
-    assert "round 2 game 1: 6 hands entered" in html
+    assert "Game 3 (Final): 6 hands entered" in html  # was "round 2 game 1" (issue 12)
     assert 'name="confirm" value="1"' in html
     assert Game.objects.get(pk=final.pk).hand_count == 6
     response = official_client.post(

@@ -20,17 +20,17 @@ from __future__ import annotations
 import secrets
 
 from django.db import transaction
-from django.db.models import Max, Q
+from django.db.models import Max
 from django.utils import timezone
 
 from .. import selectors
 from ..brackets import build_bracket, first_round
 from ..draw import PartnerDraw, draw_partners
 from ..errors import DeskError
-from ..models import Entry, Event, Game, Side, Team, TeamMember
+from ..models import WITH_RESULT, Entry, Event, Game, Side, Team, TeamMember
 from .draw_rows import Entrant, insert_round, insert_teams
 from .registration import log_activity
-from .results import DECIDED, feed_partners_game, is_first_game
+from .results import feed_partners_game, is_first_game
 
 SEED_LOW, SEED_HIGH = 100_000, 999_999
 
@@ -193,16 +193,6 @@ def swap_players(*, event: Event, by, player_a, player_b) -> list[Team]:
     return sorted(changed, key=lambda team: team.number)
 
 
-def _doubles_first_games_open(doubles: Event) -> int:
-    """Count the doubles games still to decide who goes to the singles partners' games."""
-    open_games = Game.objects.filter(event=doubles, stage=1).exclude(status__in=DECIDED)
-    return (
-        open_games.filter(Q(round_number=1) | Q(round_number=2, feeders__status=Game.Status.BYE))
-        .distinct()
-        .count()
-    )
-
-
 def _singles_entrants(event: Event) -> list[Team]:
     """Return the teams (one player each) that enter the singles bracket.
 
@@ -227,7 +217,7 @@ def _singles_entrants(event: Event) -> list[Team]:
         raise DeskError(
             f"Draw the {doubles.name} bracket first: the singles start with its first-game losers."
         )
-    still_open = _doubles_first_games_open(doubles)
+    still_open = selectors.first_games_open(doubles.pk)
     if still_open:
         raise DeskError(
             f"{still_open} {doubles.name} game{'s' if still_open != 1 else ''} that decide who "
@@ -268,12 +258,7 @@ def draw_bracket(*, event: Event, by, seed: int | None = None, bye_team_ids=None
     event = _lock_event(event)
     if event.format != Event.Format.SINGLE_ELIMINATION:
         raise DeskError(f"{event.name} is played in rounds at tables, not in a bracket.")
-    played = (
-        Game.objects.filter(event=event, stage=1)
-        .exclude(status=Game.Status.BYE)
-        .filter(Q(hand_count__gt=0) | Q(status__in=DECIDED))
-    )
-    if played.exists():
+    if selectors.bracket_played(event):
         raise DeskError(
             f"Results have been given in the {event.name} bracket; it can no longer be redrawn."
         )
@@ -378,7 +363,7 @@ def open_singles(*, event: Event, by) -> list[Game]:
     )
     decided = (
         Game.objects.filter(event=doubles, stage=1)
-        .filter(status__in=[Game.Status.FINISHED, Game.Status.WALKOVER])
+        .filter(status__in=WITH_RESULT)
         .exclude(pk__in=covered)
         .prefetch_related("sides")
         .order_by("round_number", "position")

@@ -49,8 +49,9 @@ from django.db.models import Max
 from django.dispatch import Signal
 from django.utils import timezone
 
+from .. import selectors
 from ..errors import DeskError
-from ..models import DECIDED, Entry, Event, Game, Side, Team, TeamMember
+from ..models import DECIDED, WITH_RESULT, Entry, Event, Game, Side, Team, TeamMember
 from . import result_statements
 from .locked_games import GameRow, LockedGames, SideRow
 
@@ -90,11 +91,16 @@ class StaleGame(DeskError):
 
 
 def game_name(game) -> str:
-    """Name a game as the bracket shows it: "round 2 game 3" or "partners' game 4"."""
+    """Name a game for the official as every page does: "Game 6 (Semi-final)" (naming)."""
+    return selectors.game_name(game)
+
+
+def _log_name(game) -> str:
     return _game_name(game.stage, game.round_number, game.position + 1)
 
 
 def _game_name(stage: int, round_number, number) -> str:
+    """Name a game in the activity log, the same in Python and in `result_statements`' SQL."""
     if stage == 0:
         return f"partners' game {number}"
     return f"round {round_number} game {number}"
@@ -109,7 +115,7 @@ def _as_games(rows) -> list[Game]:
 def _check_version(game: GameRow, expected_version) -> None:
     if expected_version is not None and int(expected_version) != game.version:
         raise StaleGame(
-            f"{game_name(game).capitalize()} changed while you were looking at it. "
+            f"{game_name(game)} changed while you were looking at it. "
             "Here it is as it stands now; check it and try again."
         )
 
@@ -120,7 +126,7 @@ def _check_sides_known(game: GameRow) -> None:
     if game.status == Game.Status.VOID:
         raise DeskError("This game was cancelled and is not played.")
     if not game.both_seated:
-        raise DeskError(f"{game_name(game).capitalize()} is still waiting for a side.")
+        raise DeskError(f"{game_name(game)} is still waiting for a side.")
 
 
 def _team_word(side: SideRow) -> str:
@@ -268,7 +274,7 @@ def feed_partners_game(*, doubles_game, singles: Event, loser_team_id: int) -> G
 def _finish(locked: LockedGames, *, current: GameRow, game: Game, by, text: str, confirm: bool):
     """Refuse or carry out the voiding, write everything, log it and tell scoring."""
     if locked.voided and not confirm:
-        names = ", ".join(f"{g.event.name} {game_name(g)}" for g in locked.voided)
+        names = ", ".join(f"{g.event.name}: {game_name(g)}" for g in locked.voided)
         count = len(locked.voided)
         raise ConfirmationNeeded(
             f"This change voids {count} later game{'s' if count != 1 else ''} that already "
@@ -278,7 +284,7 @@ def _finish(locked: LockedGames, *, current: GameRow, game: Game, by, text: str,
         )
     locked.touch(current)
     if locked.voided:
-        text += f"; voided {', '.join(game_name(g) for g in locked.voided)}"
+        text += f"; voided {', '.join(_log_name(g) for g in locked.voided)}"
     now = locked.save(by=by, text=text)
     _copy_back(current, game, now)
     game.voided_games = _as_games(locked.voided) if locked.voided else []
@@ -441,7 +447,7 @@ def record_result(
                 "no hands. Record the winner instead, or delete the hands first."
             )
         winner, loser = current.seats[winner_seat], current.seats[1 - winner_seat]
-        name = f"{current.event.name} {game_name(current)}"
+        name = f"{current.event.name} {_log_name(current)}"
         if current.is_decided and current.winner_seat == winner_seat:
             if current.walkover != walkover:
                 current.walkover = walkover
@@ -491,8 +497,8 @@ def reopen_game(
         _check_version(current, expected_version)
         if current.status == Game.Status.BYE:
             raise DeskError("This is a bye: there is no result to take back.")
-        if current.status not in (Game.Status.FINISHED, Game.Status.WALKOVER):
-            raise DeskError(f"{game_name(current).capitalize()} has no result to take back.")
+        if current.status not in WITH_RESULT:
+            raise DeskError(f"{game_name(current)} has no result to take back.")
         winner = current.seats[current.winner_seat]
         _cancel_partner_games(locked, current)
         _follow_winner(locked, current, None)
@@ -501,7 +507,7 @@ def reopen_game(
         current.walkover = False
         current.status = Game.Status.PLAYING if current.hand_count else Game.Status.READY
         text = (
-            f"{current.event.name} {game_name(current)}: reopened "
+            f"{current.event.name} {_log_name(current)}: reopened "
             f"(took back {_team_word(winner)}'s win)"
         )
         _finish(locked, current=current, game=game, by=by, text=text, confirm=confirm)

@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from .. import round_selectors, selectors, services
+from .. import naming, round_selectors, selectors, services
 from ..errors import RulesError
 from ..models import Event, Game, Player, Tournament
 from ..permissions import official_required
@@ -67,7 +67,7 @@ class BracketForm(SeedForm):
         # Its own ids: the partner draw's form on the same page has a "seed" field too.
         kwargs.setdefault("auto_id", "id_bracket_%s")
         super().__init__(*args, **kwargs)
-        self.fields["byes"].choices = [(team.pk, f"Team {team.number}") for team in teams]
+        self.fields["byes"].choices = [(team.pk, team.number_label) for team in teams]
 
 
 class ResultForm(forms.Form):
@@ -217,14 +217,14 @@ def partners_swap(request: HttpRequest, tournament: Tournament, pk: int) -> Http
     except RulesError as exc:
         messages.error(request, str(exc))
         return _render_draw(request, event, swap_form=form, status=422)
-    messages.success(request, f"Swapped {a.name} and {b.name}.")
+    teams = [(team.number_label, [m.player.name for m in team.members]) for team in changed]
+    messages.success(request, naming.swap_message(a.name, b.name, teams))
     for team in changed:
         if team.same_chapter:
-            names = " & ".join(m.player.name for m in team.members)
             chapter = team.members[0].player.chapter_name
             messages.warning(
                 request,
-                f"Team {team.number} ({names}) are both from {chapter}. "
+                f"{team.number_label} ({team.label}) are both from {chapter}. "
                 "Swap again to undo it if that was not meant.",
             )
     return redirect("desk:event_draw", tournament.slug, event.pk)
@@ -391,7 +391,7 @@ def game_result(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRe
             .team
         )
         how = " by walkover (W/O)" if data["walkover"] else ""
-        return f"{winner.label} (team {winner.number}) won{how}."
+        return f"{winner.label} ({winner.number_label.lower()}) won{how}."
 
     return _result_action(
         request,

@@ -1,0 +1,132 @@
+"""The names an official and a player read: rounds, games, teams and sides.
+
+One place for each name, so that the desk, the public pages, the print, the exports and
+the API say the same thing. Pure: plain data in, plain data out; no Django.
+
+Rulings (issue 12):
+- A bracket's rounds are named from the end: "Final", "Semi-final", "Quarter-final",
+  "Round of 16"; rounds before those are "Round 1", "Round 2". A rounds event's rounds
+  are "Round 3" whatever their number.
+- A bracket's games are numbered through the bracket in play order: the first round top
+  to bottom, then the second round, and so on, so the final has the highest number and
+  no two games of an event share one. A bye keeps its number (the printed bracket's
+  slots stay in step whichever teams draw the byes). Derived from the round and
+  position, so nothing is stored.
+- A singles event's partners' games (stage 0) are their own series, "Partners' game 3",
+  and a rounds event's games are named by their table: "Round 3, table 2".
+- One player a side is a "player"; two are a "team". A side is named by its players'
+  names; a team nobody is in yet (never shown in play) by its number: "Team 9",
+  "Player 9".
+"""
+
+from collections.abc import Iterable
+
+from games.rules import RulesError
+
+PLAYER, TEAM = "player", "team"
+
+
+def side_word(team_size: int) -> str:
+    """Return what one side of an event is called: "player" alone, "team" for partners."""
+    return PLAYER if team_size == 1 else TEAM
+
+
+def side_words(team_size: int, count: int | None = None) -> str:
+    """Return the plural ("players", "teams"), or with a count: "1 team", "3 players"."""
+    word = side_word(team_size)
+    if count is None:
+        return f"{word}s"
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def team_number_label(number: int, team_size: int) -> str:
+    """Return a side's draw number in words: "Team 9" for partners, "Player 9" alone."""
+    return f"{side_word(team_size).capitalize()} {number}"
+
+
+def team_label(names: Iterable[str], number: int, team_size: int) -> str:
+    """Return a side's label: its players' names ("Ann Lee & Bo Fox"), else its number."""
+    return " & ".join(names) or team_number_label(number, team_size)
+
+
+# Bracket rounds named from the end: the last round is the final.
+_FROM_THE_END = ("Final", "Semi-final", "Quarter-final", "Round of 16")
+
+
+def round_name(round_number: int, rounds_total: int) -> str:
+    """Name a bracket round as an official would: Final, Semi-final, ..., Round 1."""
+    if not 1 <= round_number <= rounds_total:
+        raise RulesError(f"Round {round_number} is not one of the {rounds_total} rounds")
+    from_the_end = rounds_total - round_number
+    if from_the_end < len(_FROM_THE_END):
+        return _FROM_THE_END[from_the_end]
+    return f"Round {round_number}"
+
+
+def seating_round_name(number: int) -> str:
+    """Name a round of a rounds event: "Round 3"."""
+    return f"Round {number}"
+
+
+def game_number(round_number: int, position: int, rounds_total: int) -> int:
+    """Return a bracket game's number in the event, from 1, counted in play order.
+
+    Round r of a bracket of R rounds has 2 ** (R - r) games, so the rounds before it
+    hold 2 ** R - 2 ** (R - r + 1) of them.
+    """
+    if not 1 <= round_number <= rounds_total:
+        raise RulesError(f"Round {round_number} is not one of the {rounds_total} rounds")
+    if not 0 <= position < 1 << (rounds_total - round_number):
+        raise RulesError(f"Round {round_number} has no game {position + 1}")
+    return (1 << rounds_total) - (1 << (rounds_total - round_number + 1)) + position + 1
+
+
+def table_name(position: int) -> str:
+    """Name a table of a round: "Table 2" (positions count from 0)."""
+    return f"Table {position + 1}"
+
+
+def numbered_game(stage: int, number: int) -> str:
+    """Return a game's number in words: "Game 13", or "Partners' game 3" (stage 0)."""
+    return f"Partners' game {number}" if stage == 0 else f"Game {number}"
+
+
+def game_name(
+    *,
+    stage: int,
+    round_number: int,
+    position: int,
+    rounds_total: int = 0,
+    at_a_table: bool = False,
+) -> str:
+    """Return a game's name wherever it is shown, starting with a capital.
+
+    "Game 13 (Quarter-final)" in a bracket, "Partners' game 3" before a singles
+    bracket, "Round 3, table 2" in a rounds event. `rounds_total` is the bracket's
+    number of rounds (needed for a bracket game only).
+    """
+    if at_a_table:
+        return f"{seating_round_name(round_number)}, {table_name(position).lower()}"
+    if stage == 0:
+        return numbered_game(stage, position + 1)
+    number = game_number(round_number, position, rounds_total)
+    return f"{numbered_game(stage, number)} ({round_name(round_number, rounds_total)})"
+
+
+def swap_message(first: str, second: str, teams: Iterable[tuple[str, list[str]]]) -> str:
+    """Say what a partner swap did: who moved where, and the teams it left.
+
+    `teams` holds each changed team's number label and its players' names after the
+    swap. When one of the two was in no team, they take the other's place, and the other
+    is left without a partner.
+    """
+    teams = list(teams)
+    where = {name: label for label, names in teams for name in names}
+    if first in where and second in where:
+        text = f"Swapped {first} and {second}: {first} is now in {where[first]}, "
+        text += f"{second} in {where[second]}."
+    else:
+        joined, left = (first, second) if first in where else (second, first)
+        text = f"{joined} took {left}'s place in {where[joined]}; {left} has no partner now."
+    now = "; ".join(f"{label} is {' & '.join(names)}" for label, names in teams)
+    return f"{text} Now {now}."
