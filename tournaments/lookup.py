@@ -89,10 +89,6 @@ class GameSeen:
     round_started: bool = True  # False: a seated round not started yet
 
     @property
-    def is_bye(self) -> bool:
-        return self.status == Game.Status.BYE
-
-    @property
     def score_shown(self) -> bool:
         return bool(self.hand_count) and not self.walkover
 

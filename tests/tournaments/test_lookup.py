@@ -29,7 +29,8 @@ def one_player(team) -> Player:
 
 
 def the_event(found, name):
-    (player,) = found.players
+    """The event `name` of the player found (the one named exactly as typed, when several)."""
+    (player,) = [p for p in found.players if p.name == found.query] or found.players
     return next(ev for ev in player.events if ev.name == name)
 
 
@@ -75,6 +76,35 @@ def test_after_a_win_the_last_game_has_its_score_and_the_next_its_likely_opponen
         f"the winner of Semi-final, game 2 ({label(team_at(other, 0))} or "
         f"{label(team_at(other, 1))})"
     )
+
+
+def test_a_final_waits_for_a_game_whose_players_are_not_known_yet(tournament, official):
+    event = drawn_doubles(tournament, official, 8, name="Eight")
+    for position in (0, 1):
+        services.record_result(game=game_at(event, 1, position), winner_seat=0, by=official)
+    semi = game_at(event, 2, 0)
+    services.record_result(game=semi, winner_seat=0, by=official)
+    me = one_player(team_at(semi, 0))
+    seen = the_event(lookup.find_players(tournament, me.name), "Eight")
+    assert seen.next_game.waiting_for == "the winner of Semi-final, game 2"
+
+
+def test_a_waiting_game_without_a_known_feeder_says_so(tournament, official, doubles):
+    semi = game_at(doubles, 1, 0)
+    services.record_result(game=semi, winner_seat=0, by=official)
+    Game.objects.filter(pk=game_at(doubles, 1, 1).pk).update(next_game=None)
+    seen = the_event(lookup.find_players(tournament, one_player(team_at(semi, 0)).name), "Doubles")
+    assert seen.next_game.waiting_for == "opponents not known yet"
+
+
+def test_the_page_shows_the_last_game_with_its_score(client, tournament, official, doubles):
+    semi = game_at(doubles, 1, 0)
+    services.set_game_progress(game=semi, totals=(250, 180), hand_count=9)
+    services.record_result(game=semi, winner_seat=0, by=official)
+    html = client.get(home(tournament), {"q": one_player(team_at(semi, 1)).name}).text
+    assert "Last game:</span> Semi-final, game 1:" in html
+    assert "Lost</strong>, you 180; against" in html and "(250)" in html
+    assert "Out of this event: lost in Semi-final." in html
 
 
 def test_a_loser_is_told_they_are_out_and_the_winner_that_they_won(tournament, official):
@@ -212,12 +242,24 @@ def test_a_table_result_is_the_last_game_and_then_the_next_round_is_awaited(tour
     assert (lost.result, lost.our_total) == ("lost", 10)
 
 
-def test_a_tie_at_a_table_is_shown_as_tied(tournament, official):
+def test_a_tie_at_a_table_is_shown_as_tied_and_the_others_lost(tournament, official):
     event = rounds_event(tournament, players=4, name="Level")
     (table,) = tables_of(seat_and_start(event, official))
-    settle(table, official, [30] * table.sides.count())
+    assert table.sides.count() >= 3
+    settle(table, official, [30, 30] + [10] * (table.sides.count() - 2))
     seen = the_event(lookup.find_players(tournament, one_player(team_at(table, 0)).name), "Level")
     assert seen.last_game.result == "tied"
+    seen = the_event(lookup.find_players(tournament, one_player(team_at(table, 2)).name), "Level")
+    assert seen.last_game.result == "lost"
+
+
+def test_a_partnership_rounds_event_before_its_first_round(tournament, official):
+    event = rounds_event(tournament, players=8, team_size=2, name="Pairs at tables")
+    services.draw_partners_for_event(event=event, by=official, seed=1)
+    seen = the_event(
+        lookup.find_players(tournament, "Pairs at tables player 000"), "Pairs at tables"
+    )
+    assert seen.partner and seen.note == "No round is seated yet."
 
 
 def test_a_player_sitting_out_is_told_so(tournament, official):
@@ -266,3 +308,15 @@ def test_game_names():
     assert lookup.game_name(stage=1, round_number=1, position=0, rounds=5, table=False) == (
         "Round 1, game 1"
     )
+
+
+def test_a_partners_game_winner_waits_for_the_singles_draw(tournament, official, doubles):
+    first = game_at(doubles, 1, 0)
+    services.record_result(game=first, winner_seat=0, by=official)
+    singles = EventFactory(tournament=tournament, name="Singles", team_size=1, fed_by=doubles)
+    (partners_game,) = services.open_singles(event=singles, by=official)
+    services.record_result(game=partners_game, winner_seat=1, by=official)
+    winner = one_player(team_at(partners_game, 1))
+    seen = the_event(lookup.find_players(tournament, winner.name), "Singles")
+    assert seen.last_game.name == "Partners' game 1" and seen.last_game.result == "won"
+    assert seen.note == "Through to the next round: waiting for the draw."
