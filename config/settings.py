@@ -10,6 +10,7 @@ import os
 import secrets
 from datetime import timedelta
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -95,8 +96,18 @@ SECRET_KEY = _secret_key()
 DEBUG = env_bool("DEBUG")
 # `HOST=0.0.0.0 make run` serves the hall's Wi-Fi: phones reach the laptop by whatever
 # address the hall's router gave it, which cannot be known in advance.
+# `make run HOST=192.168.1.23` (the laptop's LAN address) serves that address too, and a
+# DESK_PUBLIC_URL (the address printed on the players' poster) is always served.
+DESK_PUBLIC_URL = env_str("DESK_PUBLIC_URL").rstrip("/")
 _LOCAL_HOSTS = ["127.0.0.1", "localhost", "[::1]"]
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["*"] if env_str("HOST") == "0.0.0.0" else _LOCAL_HOSTS)
+_SERVED_HOSTS = [
+    host
+    for host in (env_str("HOST"), urlsplit(DESK_PUBLIC_URL).hostname or "")
+    if host and host not in _LOCAL_HOSTS
+]
+ALLOWED_HOSTS = env_list(
+    "ALLOWED_HOSTS", ["*"] if env_str("HOST") == "0.0.0.0" else _LOCAL_HOSTS + _SERVED_HOSTS
+)
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [

@@ -3,6 +3,7 @@
 from django.urls import path
 
 from .views import events as ev
+from .views import poster as po
 from .views import registration as reg
 from .views import rounds as rd
 
@@ -13,6 +14,7 @@ urlpatterns = [
     path("new/", reg.tournament_create, name="tournament_create"),
     path("<slug:slug>/", reg.dashboard, name="dashboard"),
     path("<slug:slug>/edit/", reg.tournament_edit, name="tournament_edit"),
+    path("<slug:slug>/poster/", po.poster, name="poster"),
     path("<slug:slug>/events/new/", reg.event_create, name="event_create"),
     path("<slug:slug>/chapters/", reg.chapters, name="chapters"),
     path("<slug:slug>/chapters/merge/", reg.chapter_merge, name="chapter_merge"),

@@ -2,7 +2,13 @@
 
 An unchanged bracket costs one small query and an empty 304 answer: the ETag is the
 event's ``changed_at``, which every service that changes what the page shows bumps.
+
+`?team=N` marks team N's games (the lookup links here) and `?round=R` picks the round a
+phone shows (one round at a time on a narrow screen, tabs to the others; the whole tree
+on a wide screen and on paper). Anything else in the query string is ignored.
 """
+
+import hashlib
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -11,8 +17,14 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_GET
 from django.views.decorators.vary import vary_on_headers
 
-from .. import selectors
+from .. import lookup
 from ..models import Event
+
+
+def _number(request: HttpRequest, name: str) -> int | None:
+    """Return a small whole number from the query string, or None for anything else."""
+    raw = request.GET.get(name, "")
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 6 else None
 
 
 def _bracket_etag(request: HttpRequest, slug: str, pk: int) -> str | None:
@@ -25,7 +37,10 @@ def _bracket_etag(request: HttpRequest, slug: str, pk: int) -> str | None:
     if changed is None:
         return None
     part = "live" if request.htmx else "page"
-    return f'"bracket-{pk}-{changed.timestamp()}-{part}"'
+    # A hash of what the query string chose, never the text typed.
+    chosen = f"{_number(request, 'team')}-{_number(request, 'round')}"
+    mark = hashlib.blake2b(chosen.encode(), digest_size=6).hexdigest()
+    return f'"bracket-{pk}-{changed.timestamp()}-{part}-{mark}"'
 
 
 def _game_links(slug: str, games) -> dict[int, str]:
@@ -46,12 +61,20 @@ def bracket(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     event = get_object_or_404(
         Event.objects.select_related("tournament"), pk=pk, tournament__slug=slug
     )
-    bracket = selectors.bracket_for_event(event)
+    shown = lookup.public_bracket(
+        event, team=_number(request, "team"), round_number=_number(request, "round")
+    )
+    bracket = shown.bracket
     games = bracket.games + bracket.partner_games
     links = _game_links(slug, games)
     for game in games:
         game.link = links.get(game.pk, "")
-    context = {"tournament": event.tournament, "event": event, "bracket": bracket}
+    context = {
+        "tournament": event.tournament,
+        "event": event,
+        "bracket": bracket,
+        "shown": shown,
+    }
     if request.htmx:
         return render(request, "tournaments/bracket_public.html#live", context)
     return render(request, "tournaments/bracket_public.html", context)

@@ -9,7 +9,7 @@ from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import condition
 
-from .. import selectors
+from .. import lookup, selectors
 from ..models import Tournament
 from ..names import clean_name
 
@@ -56,7 +56,7 @@ def tournament_home(request: HttpRequest, slug: str) -> HttpResponse:
         "events": selectors.events_with_counts(tournament),
         "counts": selectors.tournament_counts(tournament),
         "query": query,
-        "found": selectors.find_players(tournament, query) if query else [],
+        "found": lookup.find_players(tournament, query),
     }
     if request.htmx and request.htmx.target == "lookup-results":
         response = render(request, "tournaments/public_home.html#lookup", context)

@@ -1,0 +1,433 @@
+"""Reads for the player's phone: "where do I play?" and the bracket with their own game.
+
+`find_players` answers the public "find your name": for each player whose name holds
+every word typed, each event they are in with their partner, their next game (its name,
+table, opponents, status) and their last game (score, won or lost). It works alike for
+bracket events and rounds events (nothing here asks which game is played) and reads
+in three queries whatever the size of the tournament (players; their entries with
+their team, partner and the event's round figures; the sides of their games and of the
+games feeding them, with each side's players).
+
+`public_bracket` is the public bracket with the round a phone shows first and the
+player's own games marked.
+
+Rulings where the issue is silent:
+- A rounds event's next table is shown as soon as the round is seated, before it
+  starts, with a word that the desk may still move players (the round's public page
+  appears only once it has started, so the link then goes to the standings).
+- A bye is not a game played: it is never "your last game"; a team whose only result is
+  a bye is shown as going straight to its next game.
+- Up to 25 players are listed (the lookup's existing limit); a longer list says to type
+  more of the name.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import OuterRef, Q, Subquery
+
+from .brackets import round_name
+from .models import DECIDED, SCORED, Entry, Event, Game, Player, Round, Side, SitOut, TeamMember
+from .selectors import Bracket, PlayerLine, TeamLine, bracket_for_event
+
+LIMIT = 25
+
+# A game that is not over yet, in the words a player reads.
+NEXT_WORDS = {
+    Game.Status.WAITING: "Waiting for the other game to finish",
+    Game.Status.READY: "Ready to play",
+    Game.Status.PLAYING: "Playing now",
+}
+
+
+def stage_name(*, stage: int, round_number: int, rounds: int, table: bool) -> str:
+    """Name a game's round as the bracket shows it: "Semi-final", "Round 2", "Partners' games"."""
+    if stage == 0 and not table:
+        return "Partners' games"
+    if table:
+        return f"Round {round_number}"
+    return round_name(round_number, max(rounds, round_number))
+
+
+def game_name(*, stage: int, round_number: int, position: int, rounds: int, table: bool) -> str:
+    """Name a game as the bracket or the round shows it: "Semi-final, game 1", "Round 2, table 3".
+
+    The one place the lookup names a game (see `tournaments.brackets.round_name`).
+    """
+    if table:
+        return f"Round {round_number}, table {position + 1}"
+    if stage == 0:
+        return f"Partners' game {position + 1}"
+    named = stage_name(stage=stage, round_number=round_number, rounds=rounds, table=False)
+    return f"{named}, game {position + 1}"
+
+
+@dataclass
+class Opponent:
+    label: str
+    total: int
+
+
+@dataclass
+class GameSeen:
+    """One game of a player's, as the lookup shows it."""
+
+    pk: int
+    name: str
+    stage_name: str
+    round_number: int
+    table: int | None  # a rounds event's table number; None in a bracket
+    status: str
+    words: str  # the status in plain words
+    hand_count: int
+    our_total: int
+    opponents: list[Opponent]
+    waiting_for: str = ""  # a bracket game whose opponents are not known yet
+    result: str = ""  # won, lost, tied, or "" while not over
+    walkover: bool = False
+    round_started: bool = True  # False: a seated round not started yet
+
+    @property
+    def score_shown(self) -> bool:
+        return bool(self.hand_count) and not self.walkover
+
+
+@dataclass
+class EventSeen:
+    """One event of a player's: partner, next game, last game, or where they stand."""
+
+    pk: int
+    name: str
+    is_bracket: bool
+    event_status: str
+    team_number: int | None
+    partner: str = ""
+    next_game: GameSeen | None = None
+    last_game: GameSeen | None = None
+    note: str = ""  # where they stand when there is no next game
+
+
+@dataclass
+class PlayerFound:
+    pk: int
+    name: str
+    chapter: str
+    events: list[EventSeen] = field(default_factory=list)
+
+
+@dataclass
+class Lookup:
+    query: str
+    players: list[PlayerFound]
+    more: bool = False  # more players match than are listed
+
+
+def _matching_players(tournament, query: str):
+    words = query.split()
+    players = Player.objects.filter(tournament=tournament, withdrawn=False)
+    for word in words[:5]:
+        players = players.filter(name__icontains=word)
+    return list(players.select_related("chapter").order_by("name", "pk")[: LIMIT + 1])
+
+
+def _entries(player_ids: list[int]):
+    """Each entry with its event, team, partner and the event's round figures (one query)."""
+    member = TeamMember.objects.filter(event=OuterRef("event_id"), player=OuterRef("player_id"))
+    partner = (
+        TeamMember.objects.filter(
+            event=OuterRef("event_id"), team__memberships__player=OuterRef("player_id")
+        )
+        .exclude(player=OuterRef("player_id"))
+        .order_by("position")
+    )
+    bracket_rounds = Game.objects.filter(
+        event=OuterRef("event_id"), stage=1, round__isnull=True
+    ).order_by("-round_number")
+    latest = Round.objects.filter(event=OuterRef("event_id")).order_by("-number")
+    sat_out = SitOut.objects.filter(
+        round__event=OuterRef("event_id"), team__memberships__player=OuterRef("player_id")
+    ).order_by("-round__number")
+    return (
+        Entry.objects.filter(player_id__in=player_ids)
+        .select_related("event")
+        .annotate(
+            side_team=Subquery(member.values("team_id")[:1]),
+            side_number=Subquery(member.values("team__number")[:1]),
+            partner_name=Subquery(partner.values("player__name")[:1]),
+            bracket_rounds=Subquery(bracket_rounds.values("round_number")[:1]),
+            latest_round=Subquery(latest.values("number")[:1]),
+            latest_status=Subquery(latest.values("status")[:1]),
+            sat_out_round=Subquery(sat_out.values("round__number")[:1]),
+        )
+        .order_by("event__created_at", "event_id")
+    )
+
+
+@dataclass
+class _Game:
+    """A game row of the third query, with its sides (seat -> side)."""
+
+    pk: int
+    event_id: int
+    stage: int
+    round_number: int
+    position: int
+    status: str
+    winner_seat: int | None
+    walkover: bool
+    hand_count: int
+    next_game_id: int | None
+    next_slot: int | None
+    round_id: int | None
+    round_status: str | None
+    sides: dict[int, dict] = field(default_factory=dict)
+
+
+def _games(team_ids: list[int]) -> dict[int, _Game]:
+    """The teams' games and the games feeding them, with each side's players (one query)."""
+    theirs = Side.objects.filter(team_id__in=team_ids).values("game_id")
+    rows = (
+        Side.objects.filter(Q(game_id__in=theirs) | Q(game__next_game_id__in=theirs))
+        .exclude(game__status=Game.Status.VOID)
+        .order_by("game_id", "seat", "team__memberships__position")
+        .values_list(
+            "game_id",
+            "seat",
+            "total",
+            "team_id",
+            "team__number",
+            "team__memberships__player__name",
+            "game__event_id",
+            "game__stage",
+            "game__round_number",
+            "game__position",
+            "game__status",
+            "game__winner_seat",
+            "game__walkover",
+            "game__hand_count",
+            "game__next_game_id",
+            "game__next_slot",
+            "game__round_id",
+            "game__round__status",
+        )
+    )
+    games: dict[int, _Game] = {}
+    for game_id, seat, total, team_id, number, name, *game_fields in rows:
+        game = games.get(game_id)
+        if game is None:
+            game = games[game_id] = _Game(game_id, *game_fields)
+        side = game.sides.setdefault(seat, {"team": team_id, "number": number, "total": total})
+        side.setdefault("names", [])
+        if name is not None:
+            side["names"].append(PlayerLine(0, name, ""))
+    return games
+
+
+def _label(side: dict) -> str:
+    return TeamLine(side["team"] or 0, side["number"] or 0, side["names"]).label
+
+
+def _result(game: _Game, seat: int) -> str:
+    """Won, lost or tied for the side at `seat` of a game with a result."""
+    if game.winner_seat is not None:
+        return "won" if game.winner_seat == seat else "lost"
+    totals = [side["total"] for side in game.sides.values()]
+    best = max(totals)
+    if game.sides[seat]["total"] < best:
+        return "lost"
+    return "tied" if totals.count(best) > 1 else "won"
+
+
+def _seen(game: _Game, seat: int, *, rounds: int, games: dict[int, _Game]) -> GameSeen:
+    table = game.round_id is not None
+    where = {
+        "stage": game.stage,
+        "round_number": game.round_number,
+        "rounds": rounds,
+        "table": table,
+    }
+    seen = GameSeen(
+        pk=game.pk,
+        name=game_name(position=game.position, **where),
+        stage_name=stage_name(**where),
+        round_number=game.round_number,
+        table=game.position + 1 if table else None,
+        status=game.status,
+        words=NEXT_WORDS.get(game.status, Game.Status(game.status).label),
+        hand_count=game.hand_count,
+        our_total=game.sides[seat]["total"],
+        opponents=[
+            Opponent(_label(side), side["total"])
+            for other, side in sorted(game.sides.items())
+            if other != seat and side["team"] is not None
+        ],
+        walkover=game.walkover,
+        round_started=game.round_status != Round.Status.SEATING,
+    )
+    if game.status in DECIDED and game.status != Game.Status.BYE:
+        seen.result = _result(game, seat)
+    if not seen.round_started:
+        seen.words = "Seated, not started yet: the desk may still move players"
+    if not seen.opponents and not table and game.status == Game.Status.WAITING:
+        seen.waiting_for = _waiting_for(game, 1 - seat, rounds=rounds, games=games)
+    return seen
+
+
+def _waiting_for(game: _Game, slot: int, *, rounds: int, games: dict[int, _Game]) -> str:
+    """Say who the opponents will be: "the winner of Quarter-final, game 2 (A or B)"."""
+    feeder = next(
+        (g for g in games.values() if g.next_game_id == game.pk and g.next_slot == slot), None
+    )
+    if feeder is None:
+        return "opponents not known yet"
+    name = game_name(
+        stage=feeder.stage,
+        round_number=feeder.round_number,
+        position=feeder.position,
+        rounds=rounds,
+        table=False,
+    )
+    known = [_label(side) for _, side in sorted(feeder.sides.items()) if side["team"] is not None]
+    if len(known) == 2:
+        return f"the winner of {name} ({known[0]} or {known[1]})"
+    return f"the winner of {name}"
+
+
+def _event_seen(entry, games: dict[int, _Game]) -> EventSeen:
+    event: Event = entry.event
+    seen = EventSeen(
+        pk=event.pk,
+        name=event.name,
+        is_bracket=event.format == Event.Format.SINGLE_ELIMINATION,
+        event_status=event.status,
+        team_number=entry.side_number,
+        partner=entry.partner_name or "",
+    )
+    if entry.side_team is None:
+        seen.note = _note_without_team(event)
+        return seen
+    rounds = entry.bracket_rounds or 0
+    mine = sorted(
+        (
+            (game, seat)
+            for game in games.values()
+            if game.event_id == event.pk
+            for seat, side in game.sides.items()
+            if side["team"] == entry.side_team
+        ),
+        key=lambda found: (found[0].stage, found[0].round_number, found[0].position),
+    )
+    open_games = [(g, s) for g, s in mine if g.status in NEXT_WORDS]
+    played = [(g, s) for g, s in mine if g.status in (SCORED if g.round_id else DECIDED)]
+    if open_games:
+        seen.next_game = _seen(*open_games[0], rounds=rounds, games=games)
+    real = [(g, s) for g, s in played if g.status != Game.Status.BYE]
+    if real:
+        seen.last_game = _seen(*real[-1], rounds=rounds, games=games)
+    if seen.next_game is None:
+        seen.note = _note(entry, seen, mine)
+    return seen
+
+
+def _note_without_team(event: Event) -> str:
+    """Where a player stands in an event that has not put them in a team (or a seat) yet."""
+    if event.is_doubles:
+        if event.status == Event.Status.REGISTRATION:
+            return "Partners are not drawn yet."
+        return "Not in the draw: ask at the desk."
+    if event.format == Event.Format.ROUNDS:
+        return "Not seated yet: players join when the next round is seated."
+    if event.status == Event.Status.REGISTRATION:
+        return "The bracket is not drawn yet."
+    return "Not in the draw: ask at the desk."
+
+
+def _note(entry, seen: EventSeen, mine) -> str:
+    """Where a player stands when they have no game to go to."""
+    if seen.is_bracket:
+        if not mine:
+            return "The bracket is not drawn yet."
+        last = seen.last_game
+        if last is not None and last.result == "lost":
+            return f"Out of this event: lost in {last.stage_name}."
+        if entry.event.status == Event.Status.FINISHED:
+            return "Winner of this event!"
+        return "Through to the next round: waiting for the draw."
+    latest, status = entry.latest_round, entry.latest_status
+    if latest is None:
+        return "No round is seated yet."
+    if entry.sat_out_round == latest and status != Round.Status.FINISHED:
+        return f"Sitting out round {latest}."
+    if entry.event.status == Event.Status.FINISHED:
+        return "This event is finished: see the standings."
+    return f"Waiting for round {latest + 1} to be seated."
+
+
+def find_players(tournament, query: str) -> Lookup:
+    """Return what the lookup shows for `query`: three queries whatever the size."""
+    found = Lookup(query=query, players=[])
+    if not query.split():
+        return found
+    players = _matching_players(tournament, query)
+    found.more = len(players) > LIMIT
+    players = players[:LIMIT]
+    if not players:
+        return found
+    entries = list(_entries([p.pk for p in players]))
+    team_ids = sorted({e.side_team for e in entries if e.side_team is not None})
+    games = _games(team_ids) if team_ids else {}
+    by_player: dict[int, list] = {}
+    for entry in entries:
+        by_player.setdefault(entry.player_id, []).append(_event_seen(entry, games))
+    found.players = [
+        PlayerFound(p.pk, p.name, p.chapter_name, by_player.get(p.pk, [])) for p in players
+    ]
+    return found
+
+
+# The public bracket ---------------------------------------------------------------------
+
+
+@dataclass
+class PublicBracket:
+    """The public bracket: which round a phone shows first, and the player's own games."""
+
+    bracket: Bracket
+    shown_round: int  # 0 when the bracket has no rounds
+    team: TeamLine | None = None
+    mine: set[int] = field(default_factory=set)
+
+
+def public_bracket(
+    event, *, team: int | None = None, round_number: int | None = None
+) -> PublicBracket:
+    """Return the event's bracket (four queries) with the round to show and `team`'s games.
+
+    The round shown on a phone: the one asked for; else the team's next game's round (or
+    its last game's); else the round being played; else the last round played.
+    """
+    bracket = bracket_for_event(event)
+    found = PublicBracket(bracket=bracket, shown_round=0)
+    numbers = [rnd.number for rnd in bracket.rounds]
+    line = next((t for t in bracket.teams if t.number == team), None) if team else None
+    if line is not None:
+        found.team = line
+        for game in bracket.games + bracket.partner_games:
+            if any(side.team is not None and side.team.pk == line.pk for side in game.sides):
+                found.mine.add(game.pk)
+                game.mine = True  # read by bracket_game.html
+    if not numbers:
+        return found
+    if round_number in numbers:
+        found.shown_round = round_number
+        return found
+    theirs = [g for g in bracket.games if g.pk in found.mine and not g.is_bye]
+    upcoming = [g for g in theirs if not g.is_decided]
+    if upcoming or theirs:
+        found.shown_round = (upcoming or theirs[-1:])[0].round_number
+        return found
+    current = next((rnd.number for rnd in bracket.rounds if rnd.current), None)
+    played = [rnd.number for rnd in bracket.rounds if any(g.has_result for g in rnd.games)]
+    found.shown_round = current or (played[-1] if played else numbers[0])
+    return found
