@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import OuterRef, Q, Subquery
 
-from .brackets import round_name
+from . import naming
 from .models import DECIDED, SCORED, Entry, Event, Game, Player, Round, Side, SitOut, TeamMember
 from .selectors import Bracket, PlayerLine, TeamLine, bracket_for_event
 
@@ -46,21 +46,19 @@ def stage_name(*, stage: int, round_number: int, rounds: int, table: bool) -> st
     if stage == 0 and not table:
         return "Partners' games"
     if table:
-        return f"Round {round_number}"
-    return round_name(round_number, max(rounds, round_number))
+        return naming.seating_round_name(round_number)
+    return naming.round_name(round_number, max(rounds, round_number))
 
 
 def game_name(*, stage: int, round_number: int, position: int, rounds: int, table: bool) -> str:
-    """Name a game as the bracket or the round shows it: "Semi-final, game 1", "Round 2, table 3".
-
-    The one place the lookup names a game (see `tournaments.brackets.round_name`).
-    """
-    if table:
-        return f"Round {round_number}, table {position + 1}"
-    if stage == 0:
-        return f"Partners' game {position + 1}"
-    named = stage_name(stage=stage, round_number=round_number, rounds=rounds, table=False)
-    return f"{named}, game {position + 1}"
+    """Name a game as every page does (`tournaments.naming.game_name`)."""
+    return naming.game_name(
+        stage=stage,
+        round_number=round_number,
+        position=position,
+        rounds_total=max(rounds, round_number),
+        at_a_table=table,
+    )
 
 
 @dataclass

@@ -49,7 +49,7 @@ def test_a_player_sees_partner_next_game_opponents_and_status(tournament, double
     seen = the_event(lookup.find_players(tournament, me.name), "Doubles")
     assert seen.partner == partner.name
     assert seen.team_number == ours.number
-    assert seen.next_game.name == "Semi-final, game 2"
+    assert seen.next_game.name == "Game 2 (Semi-final)"
     assert seen.next_game.table is None
     assert [o.label for o in seen.next_game.opponents] == [label(theirs)]
     assert seen.next_game.words == "Ready to play"
@@ -66,14 +66,14 @@ def test_after_a_win_the_last_game_has_its_score_and_the_next_its_likely_opponen
     me = one_player(team_at(semi, 0))
     seen = the_event(lookup.find_players(tournament, me.name), "Doubles")
     last = seen.last_game
-    assert (last.name, last.result, last.our_total) == ("Semi-final, game 1", "won", 250)
+    assert (last.name, last.result, last.our_total) == ("Game 1 (Semi-final)", "won", 250)
     assert [(o.label, o.total) for o in last.opponents] == [(label(team_at(semi, 1)), 180)]
     final = seen.next_game
-    assert final.name == "Final, game 1"
+    assert final.name == "Game 3 (Final)"
     assert final.words == "Waiting for the other game to finish"
     assert final.opponents == []
     assert final.waiting_for == (
-        f"the winner of Semi-final, game 2 ({label(team_at(other, 0))} or "
+        f"the winner of Game 2 (Semi-final) ({label(team_at(other, 0))} or "
         f"{label(team_at(other, 1))})"
     )
 
@@ -86,7 +86,7 @@ def test_a_final_waits_for_a_game_whose_players_are_not_known_yet(tournament, of
     services.record_result(game=semi, winner_seat=0, by=official)
     me = one_player(team_at(semi, 0))
     seen = the_event(lookup.find_players(tournament, me.name), "Eight")
-    assert seen.next_game.waiting_for == "the winner of Semi-final, game 2"
+    assert seen.next_game.waiting_for == "the winner of Game 6 (Semi-final)"
 
 
 def test_a_waiting_game_without_a_known_feeder_says_so(tournament, official, doubles):
@@ -102,7 +102,7 @@ def test_the_page_shows_the_last_game_with_its_score(client, tournament, officia
     services.set_game_progress(game=semi, totals=(250, 180), hand_count=9)
     services.record_result(game=semi, winner_seat=0, by=official)
     html = client.get(home(tournament), {"q": one_player(team_at(semi, 1)).name}).text
-    assert "Last game:</span> Semi-final, game 1:" in html
+    assert "Last game:</span> Game 1 (Semi-final):" in html
     assert "Lost</strong>, you 180; against" in html and "(250)" in html
     assert "Out of this event: lost in Semi-final." in html
 
@@ -125,8 +125,8 @@ def test_a_bye_is_no_last_game_and_the_next_game_waits_for_its_opponents(tournam
     team = team_at(bye, bye.winner_seat)
     seen = the_event(lookup.find_players(tournament, one_player(team).name), "Three")
     assert seen.last_game is None
-    assert seen.next_game.name == "Final, game 1"
-    assert seen.next_game.waiting_for.startswith("the winner of Semi-final, game ")
+    assert seen.next_game.name == "Game 3 (Final)"
+    assert seen.next_game.waiting_for.startswith("the winner of Game ")
 
 
 def test_before_any_draw_the_player_is_told_so(tournament):
@@ -157,7 +157,7 @@ def test_the_page_links_to_the_bracket_at_the_players_game(client, tournament, d
     html = client.get(home(tournament), {"q": one_player(team).name}).text
     url = reverse("public:bracket", args=[tournament.slug, doubles.pk])
     assert f"{url}?team={team.number}&amp;round=1#game-{game.pk}" in html
-    assert "Next game:" in html and "Semi-final, game 1" in html
+    assert "Next game:" in html and "Game 1 (Semi-final)" in html
     assert escape(label(team_at(game, 1))) in html
 
 
@@ -306,7 +306,7 @@ def test_game_names():
     )
     assert lookup.stage_name(stage=0, round_number=1, rounds=3, table=False) == "Partners' games"
     assert lookup.game_name(stage=1, round_number=1, position=0, rounds=5, table=False) == (
-        "Round 1, game 1"
+        "Game 1 (Round 1)"
     )
 
 
