@@ -176,13 +176,29 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# "pages" holds the public pages, each built once per change of its event
+# (tournaments/page_cache.py): a new change is a new key, so the timeout only frees memory.
+# Local memory of each web process by default (each renders a page once per change);
+# Redis, shared by every process, when REDIS_URL is set.
 REDIS_URL = env_str("REDIS_URL")
+PAGE_CACHE_SECONDS = env_int("PAGE_CACHE_SECONDS", 3600, minimum=1)
 if REDIS_URL:
+    _REDIS = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
     CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        "default": _REDIS,
+        "pages": {**_REDIS, "KEY_PREFIX": "pages", "TIMEOUT": PAGE_CACHE_SECONDS},
     }
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+        "pages": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "pages",
+            "TIMEOUT": PAGE_CACHE_SECONDS,
+            # A page of a 128-team bracket is about 0.1 MB, its gzipped copy a tenth.
+            "OPTIONS": {"MAX_ENTRIES": env_int("PAGE_CACHE_ENTRIES", 300, minimum=10)},
+        },
+    }
 
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL")
 CELERY_RESULT_BACKEND = env_str("CELERY_RESULT_BACKEND", CELERY_BROKER_URL)
