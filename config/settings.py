@@ -175,7 +175,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "timeout": 20,
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
-    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    # Each web worker keeps its connection for DB_CONN_MAX_AGE seconds, as on PostgreSQL:
+    # opening the file with these PRAGMAs took 3.3 ms, where a public page served from
+    # the cache needs one 0.07 ms query (bench/pages.py).
     # Tests use a file too: the browser tests' live server shares the database with the
     # test across threads, and an in-memory shared cache answers "table is locked" where
     # a file waits its turn, as the desk itself does.
@@ -187,13 +189,29 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# "pages" holds the public pages, each built once per change of its event
+# (tournaments/page_cache.py): a new change is a new key, so the timeout only frees memory.
+# Local memory of each web process by default (each renders a page once per change);
+# Redis, shared by every process, when REDIS_URL is set.
 REDIS_URL = env_str("REDIS_URL")
+PAGE_CACHE_SECONDS = env_int("PAGE_CACHE_SECONDS", 3600, minimum=1)
 if REDIS_URL:
+    _REDIS = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
     CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        "default": _REDIS,
+        "pages": {**_REDIS, "KEY_PREFIX": "pages", "TIMEOUT": PAGE_CACHE_SECONDS},
     }
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+        "pages": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "pages",
+            "TIMEOUT": PAGE_CACHE_SECONDS,
+            # A page of a 128-team bracket is about 0.1 MB, its gzipped copy a tenth.
+            "OPTIONS": {"MAX_ENTRIES": env_int("PAGE_CACHE_ENTRIES", 300, minimum=10)},
+        },
+    }
 
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL")
 CELERY_RESULT_BACKEND = env_str("CELERY_RESULT_BACKEND", CELERY_BROKER_URL)
@@ -213,6 +231,9 @@ CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 2
 # finished is marked failed (tournaments/background.py).
 BACKGROUND_SEND_TIMEOUT = float(env_int("BACKGROUND_SEND_TIMEOUT", 2, minimum=1))
 BACKGROUND_STUCK_AFTER = env_int("BACKGROUND_STUCK_AFTER", 300, minimum=10)
+# bench/pages.py only: serve a bare view (`HttpResponse("ok")`) at /bench/bare/ on the
+# same server, settings and middleware, to measure the pages against. Never in production.
+DESK_BENCH_BARE = env_bool("DESK_BENCH_BARE")
 # Export files are deleted this many hours after they were built.
 EXPORTS_KEEP_HOURS = env_int("EXPORTS_KEEP_HOURS", 24, minimum=1)
 

@@ -1,7 +1,9 @@
 """URLs, split by audience: official pages under /desk/, public pages at the root."""
 
+from django.conf import settings
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
+from django.http import HttpResponse
 from django.urls import include, path
 
 from tournaments.views import accounts
@@ -18,3 +20,7 @@ urlpatterns = [
     path("", include("scoring.urls_public")),
     path("api/", include("scoring.api.urls")),
 ]
+
+if settings.DESK_BENCH_BARE:
+    # The floor bench/pages.py measures the public pages against (off unless asked).
+    urlpatterns.append(path("bench/bare/", lambda request: HttpResponse("ok")))

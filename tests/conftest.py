@@ -45,6 +45,15 @@ def _eager_celery(request):
     app.conf.task_always_eager = True
 
 
+@pytest.fixture(autouse=True)
+def _fresh_page_cache(request):
+    """Each test starts with no stored public page (tournaments/page_cache.py)."""
+    if _django_active(request):
+        from tournaments import page_cache
+
+        page_cache.clear()
+
+
 @pytest.fixture
 def password():
     return "domino-desk-test"

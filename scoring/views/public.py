@@ -1,11 +1,15 @@
-"""Public game page: the live score hand by hand, for players on their phones."""
+"""Public game page: the live score hand by hand, for players on their phones.
+
+Built once per change of the game (or its event) and served from the cache until the
+next; an unchanged score costs one small query and an empty 304 answer (`page_cache`).
+"""
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
-from django.views.decorators.http import condition
 from django.views.decorators.vary import vary_on_headers
 
 from tournaments.models import Game
+from tournaments.page_cache import game_marker, public_page
 from tournaments.selectors import with_bracket_rounds
 
 from .. import selectors
@@ -14,25 +18,8 @@ POLL_SECONDS = 5
 POLL_SECONDS_DECIDED = 30
 
 
-def _game_etag(request: HttpRequest, slug: str, pk: int) -> str | None:
-    """One small query: the game's version and its event's last change (a renamed player).
-
-    The polled part and the whole page get different tags.
-    """
-    found = (
-        Game.objects.filter(pk=pk, event__tournament__slug=slug)
-        .values_list("version", "updated_at", "event__changed_at")
-        .first()
-    )
-    if found is None:
-        return None
-    version, updated_at, event_changed_at = found
-    part = "p" if request.htmx else "f"
-    return f'"g{pk}-{version}-{updated_at.timestamp()}-{event_changed_at.timestamp()}-{part}"'
-
-
 @vary_on_headers("HX-Request")
-@condition(etag_func=_game_etag)
+@public_page(game_marker)
 def game(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     game = get_object_or_404(
         with_bracket_rounds(Game.objects.select_related("event__tournament", "next_game")),

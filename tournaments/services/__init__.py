@@ -1,5 +1,6 @@
 """Write services of the tournaments app; the only code that changes its models."""
 
+from ..changes import log_activity, mark_changed
 from .draws import (
     add_singles_entrant,
     draw_bracket,
@@ -15,13 +16,11 @@ from .registration import (
     create_tournament,
     enter_players,
     import_roster,
-    log_activity,
     merge_chapters,
     rename_chapter,
     set_checked_in,
     set_entries,
     set_withdrawn,
-    touch_events,
     update_player,
     update_tournament,
 )
@@ -60,6 +59,7 @@ __all__ = [
     "games_voided",
     "import_roster",
     "log_activity",
+    "mark_changed",
     "merge_chapters",
     "move_entrant",
     "open_singles",
@@ -75,7 +75,6 @@ __all__ = [
     "settle_game",
     "start_round",
     "swap_players",
-    "touch_events",
     "update_player",
     "update_tournament",
 ]

@@ -25,11 +25,11 @@ from django.utils import timezone
 
 from .. import selectors
 from ..brackets import build_bracket, first_round
+from ..changes import log_activity, mark_changed
 from ..draw import PartnerDraw, draw_partners
 from ..errors import DeskError
 from ..models import WITH_RESULT, Entry, Event, Game, Side, Team, TeamMember
 from .draw_rows import Entrant, insert_round, insert_teams
-from .registration import log_activity
 from .results import feed_partners_game, is_first_game
 
 SEED_LOW, SEED_HIGH = 100_000, 999_999
@@ -102,10 +102,7 @@ def draw_partners_for_event(*, event: Event, by, seed: int | None = None) -> Par
         players=[list(pair) for pair in drawn.pairs],
         same_chapter=[frozenset(pair) in clashes for pair in drawn.pairs],
     )
-    event.partner_seed = seed
-    event.status = Event.Status.DRAWN
-    event.changed_at = timezone.now()
-    event.save(update_fields=["partner_seed", "status", "changed_at"])
+    mark_changed(event=event, partner_seed=seed, status=Event.Status.DRAWN)
     notes = [f"{len(drawn.pairs)} teams"]
     if clashes:
         notes.append(f"{len(clashes)} same-chapter")
@@ -183,8 +180,7 @@ def swap_players(*, event: Event, by, player_a, player_b) -> list[Team]:
         team.same_chapter = _same_chapter(team)
         team.save(update_fields=["same_chapter"])
         changed.append(team)
-    event.changed_at = timezone.now()
-    event.save(update_fields=["changed_at"])
+    mark_changed(event=event)
     log_activity(
         tournament=event.tournament,
         by=by,
@@ -306,10 +302,7 @@ def draw_bracket(*, event: Event, by, seed: int | None = None, bye_team_ids=None
             created[(planned.round_number, planned.position)] = game_id
     _link_partner_games(teams, rounds, created)
 
-    event.bracket_seed = seed
-    event.status = Event.Status.PLAYING
-    event.changed_at = now
-    event.save(update_fields=["bracket_seed", "status", "changed_at"])
+    mark_changed(event=event, at=now, bracket_seed=seed, status=Event.Status.PLAYING)
     byes = sum(planned.bye for planned in rounds[0])
     log_activity(
         tournament=event.tournament,
@@ -411,7 +404,6 @@ def add_singles_entrant(*, event: Event, by, player) -> Team:
     else:
         raise DeskError(f"{player.name} is already in {event.name}.")
     Entry.objects.get_or_create(event=event, player=player)
-    event.changed_at = timezone.now()
-    event.save(update_fields=["changed_at"])
+    mark_changed(event=event)
     log_activity(tournament=event.tournament, by=by, text=f"Added {player.name} to {event.name}")
     return team

@@ -25,8 +25,9 @@ from dataclasses import dataclass, field
 from django.db import connection
 from django.utils import timezone
 
+from ..changes import log_activity_sql, mark_changed_sql
 from ..errors import DeskError
-from ..models import DECIDED, Activity, Event, Game, Side, Team
+from ..models import DECIDED, Event, Game, Side, Team
 
 
 @dataclass(slots=True, eq=False)
@@ -233,15 +234,14 @@ class LockedGames:
                 event.status_changed = False
                 statements.append(
                     (
-                        f"UPDATE {Event._meta.db_table} SET changed_at = %s, status = %s "
-                        "WHERE id = %s",
+                        f"{mark_changed_sql('%s')}, status = %s WHERE id = %s",
                         (at, event.status, event.pk),
                     )
                 )
             else:
                 statements.append(
                     (
-                        f"UPDATE {Event._meta.db_table} SET changed_at = %s WHERE id = %s",
+                        f"{mark_changed_sql('%s')} WHERE id = %s",
                         (at, event.pk),
                     )
                 )
@@ -250,8 +250,7 @@ class LockedGames:
             tournament_id = next(iter(self.events.values())).tournament_id
             statements.append(
                 (
-                    f"INSERT INTO {Activity._meta.db_table} (tournament_id, user_id, at, text) "
-                    "VALUES (%s, %s, %s, %s)",
+                    f"{log_activity_sql()} VALUES (%s, %s, %s, %s)",
                     (tournament_id, by.pk if by is not None and by.pk else None, at, text[:255]),
                 )
             )

@@ -14,8 +14,9 @@ from django.utils.text import slugify
 from games.registry import get_game
 
 from .. import background
+from ..changes import log_activity, mark_changed
 from ..errors import DeskError
-from ..models import Activity, Chapter, Entry, Event, Player, RosterUpload, Tournament
+from ..models import Chapter, Entry, Event, Player, RosterUpload, Tournament
 from ..names import clean_name, name_key
 from ..roster import NAME_MAX, Roster, RosterRow, read_roster
 
@@ -24,20 +25,6 @@ from ..roster import NAME_MAX, Roster, RosterRow, read_roster
 RESERVED_WORDS = frozenset(
     {"new", "admin", "login", "logout", "desk", "static", "media", "api", "t", "www"}
 )
-
-
-def log_activity(*, tournament, by, text: str) -> None:
-    """Record who did what in the tournament."""
-    Activity.objects.create(tournament=tournament, user=by if by and by.pk else None, text=text)
-
-
-def touch_events(*, tournament=None, event=None) -> None:
-    """Mark public pages as changed so polling phones fetch them again."""
-    now = timezone.now()
-    if event is not None:
-        Event.objects.filter(pk=event.pk).update(changed_at=now)
-    else:
-        Event.objects.filter(tournament=tournament).update(changed_at=now)
 
 
 def _check_name(name: str, *, what: str) -> str:
@@ -117,7 +104,7 @@ def update_tournament(*, tournament, by, name, starts_on, ends_on, venue="") -> 
     tournament.starts_on, tournament.ends_on = starts_on, ends_on
     tournament.venue = clean_name(venue)
     tournament.save(update_fields=["name", "starts_on", "ends_on", "venue"])
-    touch_events(tournament=tournament)
+    mark_changed(tournament=tournament)
     log_activity(tournament=tournament, by=by, text="Edited the tournament's details")
     return tournament
 
@@ -180,7 +167,7 @@ def add_chapter(*, tournament, by, name, code="") -> Chapter:
     )
     if not created:
         raise DeskError(f"There is already a chapter called {chapter.name}.")
-    touch_events(tournament=tournament)
+    mark_changed(tournament=tournament)
     log_activity(tournament=tournament, by=by, text=f"Added the chapter {name}")
     return chapter
 
@@ -196,7 +183,7 @@ def rename_chapter(*, chapter, by, name, code=None) -> Chapter:
     if code is not None:
         chapter.code = clean_name(code)[:12]
     chapter.save()
-    touch_events(tournament=chapter.tournament)
+    mark_changed(tournament=chapter.tournament)
     log_activity(tournament=chapter.tournament, by=by, text=f"Renamed chapter {old} to {name}")
     return chapter
 
@@ -211,7 +198,7 @@ def merge_chapters(*, source, target, by) -> Chapter:
     moved = Player.objects.filter(chapter=source).update(chapter=target)
     name = source.name
     source.delete()
-    touch_events(tournament=target.tournament)
+    mark_changed(tournament=target.tournament)
     log_activity(
         tournament=target.tournament,
         by=by,
@@ -239,7 +226,7 @@ def add_player(*, tournament, by, name, chapter_name="", events=()) -> Player:
     for event in events:
         _enter(event=event, player=player)
     log_activity(tournament=tournament, by=by, text=f"Registered {name}")
-    touch_events(tournament=tournament)
+    mark_changed(tournament=tournament)
     return player
 
 
@@ -259,7 +246,7 @@ def update_player(*, player, by, name, chapter_name="", events=None) -> Player:
             by=by,
             events=[*events, *(entry.event for entry in drawn.select_related("event"))],
         )
-    touch_events(tournament=player.tournament)
+    mark_changed(tournament=player.tournament)
     log_activity(tournament=player.tournament, by=by, text=f"Edited player {player.name}")
     return player
 
@@ -270,7 +257,7 @@ def set_withdrawn(*, player, by, withdrawn: bool) -> Player:
     if withdrawn:
         player.checked_in = False
     player.save(update_fields=["withdrawn", "checked_in"])
-    touch_events(tournament=player.tournament)
+    mark_changed(tournament=player.tournament)
     verb = "Withdrew" if withdrawn else "Reinstated"
     log_activity(tournament=player.tournament, by=by, text=f"{verb} {player.name}")
     return player
@@ -282,7 +269,7 @@ def set_checked_in(*, player, by, checked_in: bool) -> Player:
         raise DeskError(f"{player.name} is withdrawn: reinstate them before checking in.")
     player.checked_in = checked_in
     player.save(update_fields=["checked_in"])
-    touch_events(tournament=player.tournament)
+    mark_changed(tournament=player.tournament)
     verb = "Checked in" if checked_in else "Undid check-in of"
     log_activity(tournament=player.tournament, by=by, text=f"{verb} {player.name}")
     return player
@@ -319,7 +306,7 @@ def enter_players(*, event, by, players) -> int:
     new = [Entry(event=event, player=p) for p in players if p.pk not in entered]
     Entry.objects.bulk_create(new)
     if new:
-        touch_events(event=event)
+        mark_changed(event=event)
         log_activity(
             tournament=event.tournament,
             by=by,
@@ -344,7 +331,7 @@ def set_entries(*, player, by, events) -> None:
                 f"{closed.first().name} has been drawn; {player.name} cannot leave it now."
             )
         Entry.objects.filter(player=player, event_id__in=leaving).delete()
-    touch_events(tournament=player.tournament)
+    mark_changed(tournament=player.tournament)
     log_activity(tournament=player.tournament, by=by, text=f"Changed entries of {player.name}")
 
 
@@ -423,7 +410,7 @@ def import_roster(*, tournament, by, roster: Roster, events=()) -> int:
     )
     if events:
         Entry.objects.bulk_create([Entry(event=e, player=p) for e in events for p in players])
-    touch_events(tournament=tournament)
+    mark_changed(tournament=tournament)
     log_activity(tournament=tournament, by=by, text=f"Imported {len(players)} players from a file")
     return len(players)
 

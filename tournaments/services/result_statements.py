@@ -42,7 +42,8 @@ from dataclasses import dataclass
 
 from django.db import DEFAULT_DB_ALIAS, connection, connections
 
-from ..models import DECIDED, Activity, Event, Game, Side, Team
+from ..changes import log_activity_sql, mark_changed_sql
+from ..models import DECIDED, Event, Game, Side, Team
 
 _ONLY_WHEN_ASKED = 1 << 30
 
@@ -66,7 +67,8 @@ def _sql(template: str) -> str:
         side=Side._meta.db_table,
         team=Team._meta.db_table,
         event=Event._meta.db_table,
-        activity=Activity._meta.db_table,
+        mark_changed=mark_changed_sql("%(now)s"),
+        log_activity=log_activity_sql(),
         **quoted,
     )
 
@@ -140,13 +142,13 @@ seated AS (
       AND (SELECT go FROM go)
 ),
 changed AS (
-    UPDATE {event} SET changed_at = %(now)s,
+    {mark_changed},
         status = CASE WHEN (SELECT final FROM plan) THEN {finished_event} ELSE status END
     WHERE id = (SELECT event_id FROM plan) AND (SELECT go FROM go)
     RETURNING name, tournament_id
 ),
 logged AS (
-    INSERT INTO {activity} (tournament_id, user_id, at, text)
+    {log_activity}
     SELECT changed.tournament_id, %(user)s, %(now)s,
            left(format(CASE WHEN plan.stage = 0 THEN %(partners_text)s ELSE %(text)s END,
                        changed.name, plan.round_number, plan.position + 1,
@@ -184,7 +186,7 @@ progress AS (
     RETURNING version, status
 ),
 changed AS (
-    UPDATE {event} SET changed_at = %(now)s
+    {mark_changed}
     WHERE id = (SELECT event_id FROM g) AND (SELECT ok FROM plan)
 )
 SELECT (SELECT ok FROM plan), (SELECT version FROM progress), (SELECT status FROM progress)

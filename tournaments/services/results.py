@@ -50,6 +50,7 @@ from django.dispatch import Signal
 from django.utils import timezone
 
 from .. import selectors
+from ..changes import mark_changed
 from ..errors import DeskError
 from ..models import DECIDED, WITH_RESULT, Entry, Event, Game, Side, Team, TeamMember
 from . import result_statements
@@ -262,12 +263,8 @@ def feed_partners_game(*, doubles_game, singles: Event, loser_team_id: int) -> G
             for seat, player in enumerate(players)
         ]
     )
-    fields = ["changed_at"]
-    singles.changed_at = timezone.now()
-    if singles.status in (Event.Status.REGISTRATION, Event.Status.DRAWN):
-        singles.status = Event.Status.PLAYING
-        fields.append("status")
-    singles.save(update_fields=fields)
+    opens = singles.status in (Event.Status.REGISTRATION, Event.Status.DRAWN)
+    mark_changed(event=singles, **({"status": Event.Status.PLAYING} if opens else {}))
     return partners_game
 
 

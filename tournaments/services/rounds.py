@@ -27,10 +27,10 @@ from games.engine import close_at_time as closed_result
 from games.rules import RulesError
 from games.seating import seat_round as seat_entrants
 
+from ..changes import log_activity, mark_changed
 from ..errors import DeskError
 from ..models import SCORED, Entry, Event, Game, Round, Side, SitOut, Team, TeamMember
 from .draws import eligible_player_ids, new_seed
-from .registration import log_activity
 from .results import Settled
 
 OPEN_TABLE = frozenset({Game.Status.WAITING, Game.Status.READY, Game.Status.PLAYING})
@@ -51,10 +51,6 @@ def _lock_round(round_: Round) -> Round:
         .get(pk=round_.pk)
     )
     return found
-
-
-def _touch(event: Event, **fields) -> None:
-    Event.objects.filter(pk=event.pk).update(changed_at=timezone.now(), **fields)
 
 
 def _table_rule(event: Event):
@@ -236,7 +232,7 @@ def seat_round(
         )
     _write_seating(round_, seating.tables, seating.sit_outs, status=Game.Status.WAITING)
     status = Event.Status.PLAYING if event.status != Event.Status.FINISHED else event.status
-    _touch(event, status=status)
+    mark_changed(event=event, status=status)
     log_activity(
         tournament=event.tournament,
         by=by,
@@ -323,7 +319,7 @@ def move_entrant(*, round: Round, by, team: Team, to: str) -> Round:
         raise DeskError("Choose where the entrant goes: another entrant, a table, or out.")
     # A score sheet open for a changed table is now stale: its players changed.
     Game.objects.filter(pk__in=changed).update(version=F("version") + 1, updated_at=timezone.now())
-    _touch(event)
+    mark_changed(event=event)
     log_activity(
         tournament=event.tournament,
         by=by,
@@ -382,7 +378,7 @@ def start_round(*, round: Round, by) -> Round:
     Game.objects.filter(round=round_, status=Game.Status.WAITING).update(
         status=Game.Status.READY, version=F("version") + 1, updated_at=timezone.now()
     )
-    _touch(round_.event)
+    mark_changed(event=round_.event)
     log_activity(
         tournament=round_.event.tournament,
         by=by,
@@ -417,7 +413,7 @@ def _store_table(game: Game, *, totals, status: str, winner_seat, hand_count: in
         updated_at=now,
     )
     _finish_round_if_done(game.round_id)
-    Event.objects.filter(pk=game.event_id).update(changed_at=now)
+    mark_changed(event=game.event_id, at=now)
     return game
 
 
@@ -528,7 +524,7 @@ def finish_event(*, event: Event, by) -> Event:
         )
     if not Round.objects.filter(event=event).exists():
         raise DeskError(f"{event.name} has not played a round yet.")
-    _touch(event, status=Event.Status.FINISHED)
+    mark_changed(event=event, status=Event.Status.FINISHED)
     log_activity(tournament=event.tournament, by=by, text=f"Finished {event.name}")
     event.status = Event.Status.FINISHED
     return event
@@ -540,7 +536,7 @@ def reopen_event(*, event: Event, by) -> Event:
     event = _lock_event(event)
     if event.status != Event.Status.FINISHED or not event.game.plays_rounds:
         raise DeskError(f"{event.name} is not a finished rounds event.")
-    _touch(event, status=Event.Status.PLAYING)
+    mark_changed(event=event, status=Event.Status.PLAYING)
     log_activity(tournament=event.tournament, by=by, text=f"Reopened {event.name}")
     event.status = Event.Status.PLAYING
     return event

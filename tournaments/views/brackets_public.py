@@ -1,46 +1,29 @@
 """The public live bracket: no login, read on phones, refreshed by htmx polling.
 
-An unchanged bracket costs one small query and an empty 304 answer: the ETag is the
-event's ``changed_at``, which every service that changes what the page shows bumps.
+Built once per change of the event and served from the cache until the next; an
+unchanged bracket costs one small query and an empty 304 answer (`page_cache`).
 
 `?team=N` marks team N's games (the lookup links here) and `?round=R` picks the round a
 phone shows (one round at a time on a narrow screen, tabs to the others; the whole tree
 on a wide screen and on paper). Anything else in the query string is ignored.
 """
 
-import hashlib
-
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import NoReverseMatch, reverse
 from django.views.decorators.cache import cache_control
-from django.views.decorators.http import condition, require_GET
+from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
 from .. import lookup
 from ..models import Event
+from ..page_cache import event_marker, public_page
 
 
 def _number(request: HttpRequest, name: str) -> int | None:
     """Return a small whole number from the query string, or None for anything else."""
     raw = request.GET.get(name, "")
     return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 6 else None
-
-
-def _bracket_etag(request: HttpRequest, slug: str, pk: int) -> str | None:
-    """One small query: when the event last changed; the partial and the page differ."""
-    changed = (
-        Event.objects.filter(pk=pk, tournament__slug=slug)
-        .values_list("changed_at", flat=True)
-        .first()
-    )
-    if changed is None:
-        return None
-    part = "live" if request.htmx else "page"
-    # A hash of what the query string chose, never the text typed.
-    chosen = f"{_number(request, 'team')}-{_number(request, 'round')}"
-    mark = hashlib.blake2b(chosen.encode(), digest_size=6).hexdigest()
-    return f'"bracket-{pk}-{changed.timestamp()}-{part}-{mark}"'
 
 
 def _game_links(slug: str, games) -> dict[int, str]:
@@ -55,7 +38,7 @@ def _game_links(slug: str, games) -> dict[int, str]:
 @require_GET
 @cache_control(no_cache=True)
 @vary_on_headers("HX-Request")
-@condition(etag_func=_bracket_etag)
+@public_page(event_marker)
 def bracket(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """The live bracket of one event, with its placings once the final is played."""
     event = get_object_or_404(

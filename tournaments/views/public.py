@@ -1,17 +1,14 @@
 """Public pages: no login. Players follow events on their phones."""
 
-import hashlib
-
-from django.db.models import Max
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
-from django.views.decorators.http import condition
 
 from .. import lookup, selectors
 from ..models import Tournament
 from ..names import clean_name
+from ..page_cache import public_page, tournament_marker
 
 
 def index(request: HttpRequest) -> HttpResponse:
@@ -28,26 +25,7 @@ def _lookup_query(request) -> str:
     return clean_name(request.GET.get("q", ""))[:80]
 
 
-def _tournament_etag(request, slug):
-    """One small query: the newest change to any of the tournament's events.
-
-    The tag is a hash of what the page depends on: a header is never built from what
-    the request typed (a line break or NUL in `q` would make an invalid header).
-    """
-    changed = Tournament.objects.filter(slug=slug).aggregate(at=Max("events__changed_at"))["at"]
-    if changed is None:
-        return None
-    parts = [
-        slug,
-        str(changed.timestamp()),
-        _lookup_query(request),
-        request.headers.get("HX-Request", ""),
-        request.headers.get("HX-Target", ""),
-    ]
-    return '"t-' + hashlib.blake2b("\0".join(parts).encode(), digest_size=12).hexdigest() + '"'
-
-
-@condition(etag_func=_tournament_etag)
+@public_page(tournament_marker)
 def tournament_home(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_object_or_404(Tournament, slug=slug)
     query = _lookup_query(request)

@@ -1,8 +1,8 @@
 """The public standings and round results of a rounds event: no login, read on phones.
 
-Refreshed by htmx polling. An unchanged page costs one small query and an empty 304
-answer: the ETag is the event's ``changed_at``, which every service that changes what
-these pages show bumps (a hand settled, a table closed, a round seated or started).
+Refreshed by htmx polling. Built once per change of the event and served from the cache
+until the next; an unchanged page costs one small query and an empty 304 answer
+(`page_cache`; every service that changes what these pages show marks the event changed).
 Only rounds that have started are shown.
 """
 
@@ -10,36 +10,12 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import NoReverseMatch, reverse
 from django.views.decorators.cache import cache_control
-from django.views.decorators.http import condition, require_GET
+from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
 from .. import round_selectors
 from ..models import Event
-
-
-def _changed_at(slug: str, pk: int):
-    """One small query: when the rounds event last changed, or None if there is none."""
-    return (
-        Event.objects.filter(pk=pk, tournament__slug=slug, format=Event.Format.ROUNDS)
-        .values_list("changed_at", flat=True)
-        .first()
-    )
-
-
-def _standings_etag(request: HttpRequest, slug: str, pk: int) -> str | None:
-    changed = _changed_at(slug, pk)
-    if changed is None:
-        return None
-    part = "live" if request.htmx else "page"
-    return f'"standings-{pk}-{changed.timestamp()}-{part}"'
-
-
-def _round_etag(request: HttpRequest, slug: str, pk: int, number: int) -> str | None:
-    changed = _changed_at(slug, pk)
-    if changed is None:
-        return None
-    part = "live" if request.htmx else "page"
-    return f'"round-{pk}-{number}-{changed.timestamp()}-{part}"'
+from ..page_cache import event_marker, public_page
 
 
 def _get_event(slug: str, pk: int) -> Event:
@@ -54,7 +30,7 @@ def _get_event(slug: str, pk: int) -> Event:
 @require_GET
 @cache_control(no_cache=True)
 @vary_on_headers("HX-Request")
-@condition(etag_func=_standings_etag)
+@public_page(event_marker)
 def standings(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """The live standings of a rounds event, with how they are ranked in words."""
     event = _get_event(slug, pk)
@@ -80,7 +56,7 @@ def _live_score_links(slug: str, tables) -> dict[int, str]:
 @require_GET
 @cache_control(no_cache=True)
 @vary_on_headers("HX-Request")
-@condition(etag_func=_round_etag)
+@public_page(event_marker)
 def round_results(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
     """One round's tables: players, scores, winners, ties, tables closed at time, sit-outs."""
     event = _get_event(slug, pk)
