@@ -148,6 +148,7 @@ RECIPES: dict[str, Callable[[World], Visit | list[Visit]]] = {
         Page(slug=w.elsewhere.slug, status=403),  # the page an official of another sees
     ],
     "desk:tournament_edit": lambda w: Page(slug=w.demo.slug),
+    "desk:poster": lambda w: Page(slug=w.demo.slug),
     "desk:event_create": lambda w: Page(slug=w.demo.slug),
     "desk:chapters": lambda w: [Page(slug=w.demo.slug), Page(slug=w.quiet.slug)],
     "desk:chapter_merge": lambda w: PostOnly(
