@@ -4,6 +4,7 @@ Each function runs in one transaction, takes keyword-only arguments, validates, 
 records who did it in the tournament's activity log.
 """
 
+from dataclasses import dataclass, field
 from functools import cache
 
 from django.db import IntegrityError, transaction
@@ -88,7 +89,7 @@ def check_slug(slug: str) -> str:
 
 @transaction.atomic
 def create_tournament(*, by, name, slug, starts_on, ends_on, venue="") -> Tournament:
-    """Create a tournament with `by` as its first official."""
+    """Create a tournament with `by` as its owner and first official."""
     name = _check_name(name, what="tournament name")
     slug = check_slug(slug or name)
     if ends_on < starts_on:
@@ -99,7 +100,12 @@ def create_tournament(*, by, name, slug, starts_on, ends_on, venue="") -> Tourna
     try:
         with transaction.atomic():
             tournament = Tournament.objects.create(
-                name=name, slug=slug, starts_on=starts_on, ends_on=ends_on, venue=clean_name(venue)
+                name=name,
+                slug=slug,
+                starts_on=starts_on,
+                ends_on=ends_on,
+                venue=clean_name(venue),
+                owner=by if by and by.pk else None,
             )
     except IntegrityError:  # another official took the address a moment ago
         raise taken from None
@@ -288,44 +294,106 @@ def set_checked_in(*, player, by, checked_in: bool) -> Player:
     return player
 
 
+def entries_closed_reason(event) -> str:
+    """Return why no player can be entered in the event now, or "" when entries are open.
+
+    A rounds event takes late arrivals (seated from the next round) until it is finished;
+    a bracket event takes entries until its partners or bracket are drawn.
+    """
+    if event.status == Event.Status.REGISTRATION:
+        return ""
+    if event.game.plays_rounds and event.status != Event.Status.FINISHED:
+        return ""
+    if event.status == Event.Status.FINISHED:
+        return f"{event.name} is finished; entries are closed."
+    if event.status == Event.Status.DRAWN:
+        return (
+            f"{event.name} has been drawn (its partners are drawn); entries are closed, "
+            "since a new player would have no partner and no place in the bracket."
+        )
+    return (
+        f"{event.name} has been drawn (its bracket is drawn); entries are closed, "
+        "since a new player would have no place in the bracket."
+    )
+
+
 def _enter(*, event, player) -> Entry:
     if event.tournament_id != player.tournament_id:
         raise DeskError("That event belongs to another tournament.")
-    # A rounds event takes late arrivals: they are seated from the next round.
-    open_statuses = {Event.Status.REGISTRATION}
-    if event.game.plays_rounds:
-        open_statuses |= {Event.Status.DRAWN, Event.Status.PLAYING}
-    if event.status not in open_statuses:
-        raise DeskError(f"{event.name} has been drawn; entries are closed.")
+    closed = entries_closed_reason(event)
+    if closed:
+        raise DeskError(closed)
     entry, _ = Entry.objects.get_or_create(event=event, player=player)
     return entry
 
 
+@dataclass
+class Entered:
+    """What a bulk entry did: the players entered, and those who were entered already."""
+
+    entered: list[Player] = field(default_factory=list)
+    already: list[Player] = field(default_factory=list)
+
+    def __len__(self) -> int:
+        return len(self.entered)
+
+
+class EntriesRefused(DeskError):
+    """A bulk entry refused whole; `refusals` says, player by player, what and why."""
+
+    def __init__(self, message: str, refusals: list[tuple[str, str]] = ()):
+        super().__init__(message)
+        self.refusals = list(refusals)
+
+
 @transaction.atomic
-def enter_players(*, event, by, players) -> int:
+def enter_players(*, event, by, players) -> Entered:
     """Enter players into an event in one go; those already entered stay as they are.
 
-    Withdrawn players and players of another tournament are refused. Return how many
-    were entered.
+    Ruling: a player entered already is not an error (a second press, or two officials
+    at once, enters nobody twice) and is reported back. Anything else refused (entries
+    closed, a withdrawn player, a player of another tournament) refuses the whole
+    entry with a reason for each player, and nothing is written. The event's row is
+    locked, so a draw made meanwhile cannot leave a player entered after it.
     """
     players = list(players)
-    strangers = [p.name for p in players if p.tournament_id != event.tournament_id]
-    if strangers:
-        raise DeskError(f"{strangers[0]} is not registered in this tournament.")
-    withdrawn = [p.name for p in players if p.withdrawn]
-    if withdrawn:
-        raise DeskError(f"{withdrawn[0]} has withdrawn; reinstate them first to enter them.")
+    event = (
+        Event.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=event.pk)
+    )
+    closed = entries_closed_reason(event)
+    if closed:
+        raise EntriesRefused(closed)
+    refusals = []
+    for player in players:
+        if player.tournament_id != event.tournament_id:
+            refusals.append((player.name, "is not registered in this tournament."))
+        elif player.withdrawn:
+            refusals.append(
+                (player.name, "has withdrawn: reinstate them on the Players page first.")
+            )
+    if refusals:
+        name, reason = refusals[0]
+        others = len(refusals) - 1
+        more = f" (and {others} other{'s' if others != 1 else ''}: see the list)" if others else ""
+        raise EntriesRefused(f"Nobody was entered: {name} {reason}{more}", refusals)
     entered = set(Entry.objects.filter(event=event).values_list("player_id", flat=True))
-    new = [Entry(event=event, player=p) for p in players if p.pk not in entered]
-    Entry.objects.bulk_create(new)
-    if new:
+    result = Entered()
+    seen = set()
+    for player in players:
+        if player.pk in seen:
+            continue
+        seen.add(player.pk)
+        (result.already if player.pk in entered else result.entered).append(player)
+    Entry.objects.bulk_create([Entry(event=event, player=p) for p in result.entered])
+    if result.entered:
+        count = len(result.entered)
         touch_events(event=event)
         log_activity(
             tournament=event.tournament,
             by=by,
-            text=f"Entered {len(new)} player{'s' if len(new) != 1 else ''} in {event.name}",
+            text=f"Entered {count} player{'s' if count != 1 else ''} in {event.name}",
         )
-    return len(new)
+    return result
 
 
 @transaction.atomic
