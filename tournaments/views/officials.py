@@ -74,6 +74,9 @@ def official_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
                 tournament=tournament, by=request.user, username=form.cleaned_data["username"]
             )
         except RulesError as exc:
+            if not tournament.is_owner(request.user):  # no add form on their page
+                messages.error(request, str(exc))
+                return redirect("desk:officials", tournament.slug)
             form.add_error("username", str(exc))
         else:
             messages.success(request, f"{user.get_username()} is now an official.")
