@@ -328,13 +328,16 @@ class EntryFilterForm(forms.Form):
 
 
 class PlayerBoxes(forms.CheckboxSelectMultiple):
-    """One checkbox a player; a player entered already or withdrawn cannot be ticked."""
+    """One checkbox a player; a player entered already (shown ticked) or withdrawn cannot
+    be ticked."""
 
     def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
         option = super().create_option(name, value, label, selected, index, subindex, attrs)
         player = getattr(value, "instance", None)
         if player is not None and (getattr(player, "entered", False) or player.withdrawn):
             option["attrs"]["disabled"] = True
+        if player is not None and getattr(player, "entered", False):
+            option["attrs"]["checked"] = True  # shown ticked: in the event already
         return option
 
 
