@@ -227,6 +227,13 @@ class RosterUpload(Job):
         return f"{self.filename} ({self.get_status_display()})"
 
     @property
+    def problem_rows(self):
+        """Return the problems found, as `tournaments.roster.Problem` (older uploads too)."""
+        from .roster import Problem
+
+        return [Problem(*problem) for problem in self.problems]
+
+    @property
     def can_import(self) -> bool:
         return (
             self.status == Job.Status.READY

@@ -18,7 +18,7 @@ from .. import background
 from ..errors import DeskError
 from ..models import Activity, Chapter, Entry, Event, Player, RosterUpload, Tournament
 from ..names import clean_name, name_key
-from ..roster import NAME_MAX, Roster, RosterRow, read_roster
+from ..roster import KEY_MAX, NAME_MAX, WHY_REGISTERED, Problem, Roster, RosterRow, read_roster
 
 # Words that are never a tournament's address, besides those the URLs use (see
 # `reserved_slugs`): kept free for pages to come.
@@ -48,6 +48,15 @@ def _check_name(name: str, *, what: str) -> str:
     if len(name) > NAME_MAX:
         raise DeskError(f"The {what} is too long: at most {NAME_MAX} characters.")
     return name
+
+
+def _check_chapter_key(name: str) -> None:
+    """Refuse a chapter name whose comparison key would not fit `Chapter.name_key`."""
+    if len(name_key(name)) > KEY_MAX:
+        raise DeskError(
+            "The chapter name holds characters that stand for several letters each, so it "
+            "is too long to compare with other chapters; type it in plain letters."
+        )
 
 
 def _literal_segments(patterns, prefix: str, found: set[str]) -> None:
@@ -170,6 +179,7 @@ def _find_or_make_chapter(tournament, chapter_name: str) -> Chapter | None:
         return None
     if len(chapter_name) > NAME_MAX:
         raise DeskError(f"The chapter name is too long: at most {NAME_MAX} characters.")
+    _check_chapter_key(chapter_name)
     chapter, _ = Chapter.objects.get_or_create(
         tournament=tournament, name_key=name_key(chapter_name), defaults={"name": chapter_name}
     )
@@ -179,6 +189,7 @@ def _find_or_make_chapter(tournament, chapter_name: str) -> Chapter | None:
 @transaction.atomic
 def add_chapter(*, tournament, by, name, code="") -> Chapter:
     name = _check_name(name, what="chapter name")
+    _check_chapter_key(name)
     chapter, created = Chapter.objects.get_or_create(
         tournament=tournament,
         name_key=name_key(name),
@@ -195,6 +206,7 @@ def add_chapter(*, tournament, by, name, code="") -> Chapter:
 def rename_chapter(*, chapter, by, name, code=None) -> Chapter:
     old = chapter.name
     name = _check_name(name, what="chapter name")
+    _check_chapter_key(name)
     clash = chapter.tournament.chapters.filter(name_key=name_key(name)).exclude(pk=chapter.pk)
     if clash.exists():
         raise DeskError(f"There is already a chapter called {name}: merge the two instead.")
@@ -416,26 +428,30 @@ def set_entries(*, player, by, events) -> None:
     log_activity(tournament=player.tournament, by=by, text=f"Changed entries of {player.name}")
 
 
-def roster_problems(*, tournament, roster: Roster, events=()) -> list[tuple[int, str]]:
+def roster_problems(*, tournament, roster: Roster, events=()) -> list[Problem]:
     """Return every reason the import of this roster would be refused, by line.
 
     The check shown before importing and the import itself both call this, so a
-    roster that passes the check is refused on import only if something changed since.
+    roster that passes the check is refused on import only if something changed since
+    (a player registered meanwhile, an event drawn): then the import says so and the
+    upload is checked again (`recheck_upload`).
     """
     problems = list(roster.problems)
     if not problems and not roster.rows:
-        problems.append((0, "The file holds no players."))
+        problems.append(Problem(0, "The file holds no players."))
     registered: dict[str, str] = {}
     for name in tournament.players.values_list("name", flat=True):
         registered.setdefault(name_key(name), name)
     for row in roster.rows:
         if name_key(row.name) in registered:
-            problems.append((row.line, f"{row.name} is already registered."))
+            problems.append(
+                Problem(row.line, f"{row.name} is already registered.", row.name, WHY_REGISTERED)
+            )
     for event in events:
         if event.tournament_id != tournament.pk:
-            problems.append((0, "That event belongs to another tournament."))
+            problems.append(Problem(0, "That event belongs to another tournament."))
         elif event.status != Event.Status.REGISTRATION:
-            problems.append((0, f"Entries are closed for {event.name}: it has been drawn."))
+            problems.append(Problem(0, f"Entries are closed for {event.name}: it has been drawn."))
     return problems
 
 
@@ -469,7 +485,7 @@ def import_roster(*, tournament, by, roster: Roster, events=()) -> int:
     if roster.problems or not roster.rows:
         raise DeskError("Fix the problems listed before importing.")
     problems = roster_problems(tournament=tournament, roster=roster, events=events)
-    clashes = [line for line, reason in problems if reason.endswith("is already registered.")]
+    clashes = [p.line for p in problems if p.why == WHY_REGISTERED]
     if clashes:
         lines = ", ".join(str(line) for line in clashes[:10])
         raise DeskError(
@@ -477,7 +493,7 @@ def import_roster(*, tournament, by, roster: Roster, events=()) -> int:
             "Remove them from the file and import again."
         )
     if problems:
-        raise DeskError(problems[0][1])
+        raise DeskError(problems[0].what)
     chapters = _roster_chapters(tournament, roster)
     players = Player.objects.bulk_create(
         [
@@ -547,6 +563,24 @@ def check_roster_upload(*, upload_id: int) -> RosterUpload | None:
         rows=[[r.line, r.name, r.chapter] for r in roster.rows],
         problems=[list(p) for p in problems],
         data=b"",
+    )
+    upload.refresh_from_db()
+    return upload
+
+
+def recheck_upload(upload: RosterUpload) -> RosterUpload:
+    """Check a checked upload's rows again, after its import was refused; save the problems.
+
+    Something changed since the check (a name registered meanwhile, an event drawn):
+    the upload page then lists, line by line, what the import found.
+    """
+    problems = roster_problems(
+        tournament=upload.tournament,
+        roster=upload_roster_rows(upload),
+        events=upload_events(upload),
+    )
+    RosterUpload.objects.filter(pk=upload.pk, imported_at__isnull=True).update(
+        problems=[list(p) for p in problems]
     )
     upload.refresh_from_db()
     return upload

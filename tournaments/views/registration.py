@@ -587,7 +587,9 @@ def roster_confirm(request: HttpRequest, tournament: Tournament) -> HttpResponse
         messages.info(request, f"{exc} Nobody was added twice.")
         return redirect("desk:players", tournament.slug)
     except RulesError as exc:
-        messages.error(request, str(exc))
+        # Something changed since the check: check again, so the page lists each line.
+        services.registration.recheck_upload(upload)
+        messages.error(request, f"Nothing was imported. {exc}")
         return redirect(_upload_url(tournament, upload))
     messages.success(request, f"Imported {count} players.")
     return redirect("desk:players", tournament.slug)
