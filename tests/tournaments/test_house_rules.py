@@ -187,3 +187,26 @@ def test_the_new_event_form_sends_back_the_game_options_with_htmx(official_clien
         headers={"HX-Request": "true", "HX-Trigger-Name": "game_key"},
     )
     assert "opt_blocked_scoring" not in response.text and 'id="options"' in response.text
+
+
+def test_a_rule_the_game_refuses_across_options_is_shown_on_the_page(official_client, thats_it):
+    data = {"opt_target": "25", "opt_largest_table": "4", "opt_table_size": "8"}
+    response = official_client.post(rules_url(thats_it), {**data, "opt_sit_out_points": "2"})
+    assert response.status_code == 422
+    assert "is more than the largest table (4)" in response.text
+    thats_it.refresh_from_db()
+    assert thats_it.options == {}
+
+
+def test_yes_no_rules_are_logged_in_plain_words(official, tournament):
+    event = EventFactory(
+        tournament=tournament,
+        name="Pinochle",
+        game_key="domino_pinochle",
+        format=Event.Format.ROUNDS,
+        team_size=1,
+    )
+    changes = house_rules.update_event_options(
+        event=event, by=official, options={"doubles_melds": False}
+    )
+    assert changes == ["Doubles melds: yes → no"]

@@ -210,3 +210,10 @@ def test_an_outsider_is_refused(other_client, owned, name, args):
     method = other_client.get if name == "officials" else other_client.post
     assert method(url(name, owned, *args)).status_code == 403
     assert not OfficialInvitation.objects.exists() and owned.officials.count() == 1
+
+
+def test_a_refused_invitation_says_why(dora_client, owned, dora):
+    owned.officials.add(dora)
+    response = dora_client.post(url("invitation_create", owned), follow=True)
+    assert "Only the tournament&#x27;s owner" in response.text
+    assert not OfficialInvitation.objects.exists()
