@@ -146,7 +146,8 @@ def test_a_junk_confirmation_is_refused(official_client, official, tournament):
 
 
 def test_a_long_change_log_is_cut_to_fit(official, tournament):
-    event = drawn_doubles(tournament, official, 4, name="E" * 80)
+    event = drawn_doubles(tournament, official, 4)
+    Event.objects.filter(pk=event.pk).update(name="E" * 80)
     Game.objects.filter(event=event).update(hand_count=1, status=Game.Status.PLAYING)
     house_rules.update_event_options(
         event=event, by=official, options={"blocked_scoring": "difference"}, confirmed=True
