@@ -8,6 +8,7 @@ from .models import (
     Entry,
     Event,
     Game,
+    OfficialInvitation,
     Player,
     Side,
     Team,
@@ -18,9 +19,18 @@ from .models import (
 
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
-    list_display = ["name", "slug", "starts_on", "ends_on", "venue"]
+    list_display = ["name", "slug", "starts_on", "ends_on", "venue", "owner"]
     search_fields = ["name", "slug"]
     filter_horizontal = ["officials"]
+    raw_id_fields = ["owner"]
+
+
+@admin.register(OfficialInvitation)
+class OfficialInvitationAdmin(admin.ModelAdmin):
+    list_display = ["tournament", "made_by", "created_at", "expires_at", "used_by", "revoked_at"]
+    list_filter = ["tournament"]
+    list_select_related = ["tournament", "made_by", "used_by"]
+    readonly_fields = ["token", "created_at", "used_by", "used_at"]
 
 
 @admin.register(Chapter)

@@ -5,8 +5,9 @@ from django import forms
 from games.registry import GAME_CHOICES, get_game
 
 from .errors import RulesError
-from .models import Event
+from .models import Event, Player
 from .roster import NAME_MAX
+from .selectors import NO_CHAPTER
 
 MAX_UPLOAD_BYTES = 5 * 1024 * 1024
 TEAM_SIZE_CHOICES = [
@@ -49,7 +50,82 @@ class TournamentEditForm(TournamentForm):
         del self.fields["slug"]
 
 
-class EventForm(forms.Form):
+class ConfirmBox(forms.CheckboxInput):
+    """A checkbox that confirms only when it posts "yes" (junk is not a confirmation)."""
+
+    def __init__(self, attrs=None):
+        super().__init__({**(attrs or {}), "value": "yes"}, check_test=lambda v: v == "yes")
+
+    def format_value(self, value):
+        return None
+
+    def value_from_datadict(self, data, files, name):
+        return data.get(name, "")
+
+
+def confirm_field(label: str, *, required: bool, refusal: str) -> forms.ChoiceField:
+    """Return a ticked-box field: "yes" when ticked, "" when not (refused if required)."""
+    return forms.ChoiceField(
+        choices=[("yes", label)],
+        required=required,
+        widget=ConfirmBox(),
+        label=label,
+        error_messages={"required": refusal, "invalid_choice": refusal},
+    )
+
+
+def option_field(option) -> forms.Field:
+    """Return the form field for one of a game's house-rule options (`games.registry`)."""
+    if option.kind == "bool":
+        field = forms.BooleanField(required=False, initial=option.default)
+    elif option.kind == "choice":
+        field = forms.ChoiceField(choices=option.choices, initial=option.default)
+    else:
+        field = forms.IntegerField(
+            initial=option.default, min_value=option.min, max_value=option.max
+        )
+    field.label = option.label
+    field.help_text = option.help
+    return field
+
+
+class HouseRulesFields:
+    """A form's house-rule fields, one per option of its game, named `opt_<option>`."""
+
+    def add_option_fields(self, game, values=None) -> None:
+        """Add the game's option fields; `values` (stored options) become their initials."""
+        self.game = game
+        self.option_names = []
+        if game is None:
+            return
+        values = game.validate_options(values) if values is not None else {}
+        for option in game.options:
+            field_name = f"opt_{option.name}"
+            self.option_names.append(field_name)
+            self.fields[field_name] = option_field(option)
+            if option.name in values:
+                self.fields[field_name].initial = values[option.name]
+
+    def option_fields(self):
+        return [self[name] for name in self.option_names]
+
+    def options(self) -> dict:
+        return {
+            name.removeprefix("opt_"): self.cleaned_data[name]
+            for name in self.option_names
+            if name in self.cleaned_data
+        }
+
+
+def _game_or_none(key):
+    return get_game(key) if isinstance(key, str) and key in dict(GAME_CHOICES) else None
+
+
+class EventForm(HouseRulesFields, forms.Form):
+    """A new event. Its house rules are those of the game chosen: changing the game
+    sends back that game's fields (htmx), or, without JavaScript, the "Show this
+    game's house rules" button does."""
+
     name = forms.CharField(max_length=NAME_MAX, help_text="e.g. Doubles, Singles")
     game_key = forms.ChoiceField(label="Game", choices=GAME_CHOICES)
     format = forms.ChoiceField(choices=Event.Format.choices)
@@ -65,38 +141,31 @@ class EventForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["fed_by"].queryset = tournament.events.filter(team_size=2)
         game_key = self.data.get("game_key") or self.initial.get("game_key") or GAME_CHOICES[0][0]
-        self.game = get_game(game_key) if game_key in dict(GAME_CHOICES) else None
-        self.option_names = []
+        self.add_option_fields(_game_or_none(game_key))
         if self.game is None:
             return
         self.fields["format"].initial = self.game.format
         self.fields["team_size"].choices = [
             (size, label) for size, label in TEAM_SIZE_CHOICES if size in self.game.team_sizes
         ]
-        for option in self.game.options:
-            field_name = f"opt_{option.name}"
-            self.option_names.append(field_name)
-            if option.kind == "bool":
-                field = forms.BooleanField(required=False, initial=option.default)
-            elif option.kind == "choice":
-                field = forms.ChoiceField(choices=option.choices, initial=option.default)
-            else:
-                field = forms.IntegerField(
-                    initial=option.default, min_value=option.min, max_value=option.max
-                )
-            field.label = option.label
-            field.help_text = option.help
-            self.fields[field_name] = field
 
-    def option_fields(self):
-        return [self[name] for name in self.option_names]
 
-    def options(self) -> dict:
-        return {
-            name.removeprefix("opt_"): self.cleaned_data[name]
-            for name in self.option_names
-            if name in self.cleaned_data
-        }
+class HouseRulesForm(HouseRulesFields, forms.Form):
+    """An event's house rules, from its game's options; `confirm` once play has started."""
+
+    confirm = confirm_field(
+        "I understand: change the rules anyway",
+        required=False,
+        refusal="Tick the box to confirm the change, or leave the rules as they are.",
+    )
+
+    def __init__(self, *args, event, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.add_option_fields(event.game, event.options)
+
+    @property
+    def confirmed(self) -> bool:
+        return self.cleaned_data.get("confirm") == "yes"
 
 
 class ChapterForm(forms.Form):
@@ -197,3 +266,127 @@ class RosterForm(forms.Form):
         if not upload.name.lower().endswith((".csv", ".txt", ".xlsx")):
             raise forms.ValidationError("Upload a .csv or .xlsx file.")
         return upload
+
+
+class AddOfficialForm(forms.Form):
+    username = forms.CharField(
+        label="Login name",
+        max_length=150,
+        help_text="The name they sign in with. They need an account on this desk already.",
+        error_messages={
+            "required": "Type the login name of the person to add.",
+            "max_length": "A login name is at most 150 characters.",
+        },
+        widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "none"}),
+    )
+
+
+class LeaveForm(forms.Form):
+    confirm = confirm_field(
+        "I understand that I can no longer change this tournament",
+        required=True,
+        refusal="Tick the box to say you understand, then press Leave.",
+    )
+
+
+# Entering players in an event, in bulk ------------------------------------------------------
+
+
+def chapter_choices(tournament) -> list[tuple[str, str]]:
+    return [
+        ("", "All chapters"),
+        (NO_CHAPTER, "No chapter"),
+        *((str(pk), name) for pk, name in tournament.chapters.values_list("pk", "name")),
+    ]
+
+
+class EntryFilterForm(forms.Form):
+    """The bulk-entry page's filter (a GET form, so it works without JavaScript)."""
+
+    chapter = forms.ChoiceField(
+        required=False,
+        label="Show the players of",
+        error_messages={
+            "invalid_choice": "That chapter is not one of this tournament's: choose from the "
+            "list (it may have been merged or renamed since the page was loaded)."
+        },
+    )
+
+    def __init__(self, *args, tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.tournament = tournament
+        self.fields["chapter"].choices = chapter_choices(tournament)
+
+    def chosen_chapter(self):
+        """Return the chapter chosen, NO_CHAPTER, or None for every player."""
+        value = self.cleaned_data.get("chapter", "") if self.is_bound and self.is_valid() else ""
+        if not value:
+            return None
+        if value == NO_CHAPTER:
+            return NO_CHAPTER
+        return self.tournament.chapters.get(pk=value)
+
+
+class PlayerBoxes(forms.CheckboxSelectMultiple):
+    """One checkbox a player; a player entered already (shown ticked) or withdrawn cannot
+    be ticked."""
+
+    def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
+        option = super().create_option(name, value, label, selected, index, subindex, attrs)
+        player = getattr(value, "instance", None)
+        if player is not None and (getattr(player, "entered", False) or player.withdrawn):
+            option["attrs"]["disabled"] = True
+        if player is not None and getattr(player, "entered", False):
+            option["attrs"]["checked"] = True  # shown ticked: in the event already
+        return option
+
+
+class BulkEntryForm(forms.Form):
+    """Players ticked, or every checked-in player of the chapter shown (`enter`)."""
+
+    TICKED, CHECKED_IN = "ticked", "checked_in"
+
+    players = forms.ModelMultipleChoiceField(
+        queryset=Player.objects.none(),
+        required=False,
+        widget=PlayerBoxes,
+        label="Players to enter",
+        error_messages={
+            "invalid_choice": "A player ticked is not registered in this tournament (removed "
+            "since the page was loaded?): reload the page and tick again.",
+            "invalid_pk_value": "A player ticked is not one of this tournament's: reload the page.",
+            "invalid_list": "Tick players from the list.",
+        },
+    )
+    enter = forms.ChoiceField(
+        choices=[(TICKED, "the players ticked"), (CHECKED_IN, "all checked-in players")],
+        required=False,
+        error_messages={"invalid_choice": "Press one of the Enter buttons."},
+    )
+    chapter = forms.ChoiceField(
+        required=False,
+        error_messages={
+            "invalid_choice": "The chapter shown is not one of this tournament's: reload the page."
+        },
+    )
+
+    def __init__(self, *args, tournament, shown=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["players"].queryset = shown if shown is not None else tournament.players.all()
+        self.fields["chapter"].choices = chapter_choices(tournament)
+        self.fields["chapter"].widget = forms.HiddenInput()
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        if data.get("enter") != self.CHECKED_IN and not data.get("players"):
+            raise forms.ValidationError(
+                "Nobody was entered: tick the players to enter, or press “Enter all "
+                "checked-in players”."
+            )
+        return data
+
+    @property
+    def everyone_checked_in(self) -> bool:
+        return self.cleaned_data.get("enter") == self.CHECKED_IN

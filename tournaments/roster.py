@@ -1,8 +1,9 @@
 """Read a roster file (CSV or XLSX) into rows to import. Pure: no Django, no database.
 
 A roster has a header row naming its columns: `name` (required) and `chapter`
-(optional). Every bad row is reported with its line number and the reason, so the
-official can fix the file and import it whole.
+(optional). Every bad row is reported as a `Problem`: its line number, the name on
+it, what is wrong and why the desk refuses it, so the official can fix the file and
+import it whole.
 
 Uploads are hostile until read: a file is read row by row and given up as soon as it
 passes a limit, which is named in the problem shown. An XLSX workbook (a zip of XML) is
@@ -15,10 +16,14 @@ import io
 import zipfile
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .names import clean_name, name_key
 
 NAME_MAX = 80
+# How long a name's comparison key may be (`Chapter.name_key`): NFKC writes out a few
+# characters as several letters (U+FDFA as 18), so a name of 80 may need far more.
+KEY_MAX = 4 * NAME_MAX
 MAX_ROWS = 10_000
 MAX_COLUMNS = 50
 MAX_CELL = 1_000
@@ -36,8 +41,10 @@ COLUMN_ALIASES = {
 }
 
 __all__ = [
+    "KEY_MAX",
     "MAX_ROWS",
     "NAME_MAX",
+    "Problem",
     "Roster",
     "RosterRow",
     "clean_name",
@@ -45,6 +52,33 @@ __all__ = [
     "parse_table",
     "read_roster",
 ]
+
+
+class Problem(NamedTuple):
+    """One reason a roster cannot be imported as it is."""
+
+    line: int  # the file's line, from 1; 0 for the whole file
+    what: str  # what is wrong
+    name: str = ""  # the player's name on that line, as typed (cleaned)
+    why: str = ""  # why the desk refuses it, when `what` does not say
+
+    def brief(self) -> tuple[int, str]:
+        return (self.line, self.what)
+
+
+WHY_NAME = "each line with something on it is one player, and a player needs a name."
+WHY_LENGTH = f"the desk keeps names of at most {NAME_MAX} characters, as printed on the sheets."
+WHY_KEY = (
+    "some of its characters stand for several letters each, so it is too long to compare "
+    "with the other chapters' names; type it in plain letters."
+)
+WHY_COLUMNS = "a cell under no heading would be lost: say what it is in the first line."
+WHY_DUPLICATE = "importing both lines would register the same player twice."
+WHY_REGISTERED = (
+    "importing the line would register them a second time (the file was imported before, "
+    "or they were registered at the desk). Remove the line, or, if they are two people, "
+    "tell them apart (add a middle initial)."
+)
 
 
 @dataclass(frozen=True)
@@ -57,7 +91,7 @@ class RosterRow:
 @dataclass
 class Roster:
     rows: list[RosterRow] = field(default_factory=list)
-    problems: list[tuple[int, str]] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -74,7 +108,7 @@ def read_roster(data: bytes, filename: str) -> Roster:
         table = _xlsx_rows(data) if filename.lower().endswith(".xlsx") else _csv_rows(data)
         return parse_table(table)
     except FileRefused as refused:
-        return Roster(problems=[(0, str(refused))])
+        return Roster(problems=[Problem(0, str(refused))])
 
 
 def _csv_rows(data: bytes) -> Iterator[list[str]]:
@@ -181,11 +215,13 @@ def parse_table(table: Iterable[list[str]]) -> Roster:
     rows = iter(table)
     header = next(rows, None)
     if header is None or not any(cell.strip() for cell in header):
-        roster.problems.append((1, "The file is empty: the first line must name the columns."))
+        roster.problems.append(
+            Problem(1, "The file is empty: the first line must name the columns.")
+        )
         return roster
     if len(header) > MAX_COLUMNS:
         roster.problems.append(
-            (1, f"The first line has {len(header):,} columns; at most {MAX_COLUMNS}.")
+            Problem(1, f"The first line has {len(header):,} columns; at most {MAX_COLUMNS}.")
         )
         return roster
     columns: list[str | None] = []
@@ -196,10 +232,12 @@ def parse_table(table: Iterable[list[str]]) -> Roster:
             continue
         if heading not in COLUMN_ALIASES:
             shown = clean_name(cell)[:40]
-            roster.problems.append((1, f"Unknown column “{shown}”: use “name” and “chapter”."))
+            roster.problems.append(
+                Problem(1, f"Unknown column “{shown}”: use “name” and “chapter”.")
+            )
         columns.append(COLUMN_ALIASES.get(heading))
     if "name" not in columns:
-        roster.problems.append((1, "No “name” column in the first line."))
+        roster.problems.append(Problem(1, "No “name” column in the first line."))
         return roster
 
     seen: dict[str, int] = {}
@@ -207,42 +245,58 @@ def parse_table(table: Iterable[list[str]]) -> Roster:
         if line - 1 > MAX_ROWS:
             roster.rows.clear()
             roster.problems = [
-                (0, f"The file has more than {MAX_ROWS:,} rows; a roster has at most {MAX_ROWS:,}.")
+                Problem(
+                    0,
+                    f"The file has more than {MAX_ROWS:,} rows; a roster has at most {MAX_ROWS:,}.",
+                )
             ]
             return roster
         problem = _check_row(cells, columns, seen, line, roster)
         if problem and len(roster.problems) < MAX_PROBLEMS:
-            roster.problems.append((line, problem))
+            roster.problems.append(problem)
         elif problem and len(roster.problems) == MAX_PROBLEMS:
-            roster.problems.append((0, f"More than {MAX_PROBLEMS} problems: fix these first."))
+            roster.problems.append(
+                Problem(0, f"More than {MAX_PROBLEMS} problems: fix these first.")
+            )
     if not roster.rows and not roster.problems:
-        roster.problems.append((2, "The file names its columns but holds no players."))
+        roster.problems.append(Problem(2, "The file names its columns but holds no players."))
     return roster
 
 
-def _check_row(cells, columns, seen, line, roster) -> str:
+def _check_row(cells, columns, seen, line, roster) -> Problem | None:
     """Add the row to the roster, or return what is wrong with it."""
     if not any(cell.strip() for cell in cells):
-        return ""
+        return None
     long_cell = next((cell for cell in cells if len(cell) > MAX_CELL), None)
     if long_cell is not None:
-        return f"A cell holds {len(long_cell):,} characters; at most {MAX_CELL:,}."
+        at = columns.index("name")
+        name = clean_name(cells[at][:MAX_CELL]) if at < len(cells) else ""
+        return Problem(
+            line,
+            f"A cell holds {len(long_cell):,} characters; at most {MAX_CELL:,}.",
+            name[:NAME_MAX],
+        )
     values = {"name": "", "chapter": ""}
     for column, cell in zip(columns, cells, strict=False):
         if column:
             values[column] = cell
-    if any(c.strip() for c in cells[len(columns) :]):
-        return "More cells than columns in the first line."
     name, chapter = clean_name(values["name"]), clean_name(values["chapter"])
+    shown = name[:NAME_MAX]
+    if any(c.strip() for c in cells[len(columns) :]):
+        return Problem(line, "More cells than columns in the first line.", shown, WHY_COLUMNS)
     if not name:
-        return "Missing name."
+        return Problem(line, "Missing name.", "", WHY_NAME)
     if len(name) > NAME_MAX:
-        return f"Name is longer than {NAME_MAX} characters."
+        return Problem(line, f"Name is longer than {NAME_MAX} characters.", shown, WHY_LENGTH)
     if len(chapter) > NAME_MAX:
-        return f"Chapter is longer than {NAME_MAX} characters."
+        return Problem(line, f"Chapter is longer than {NAME_MAX} characters.", shown, WHY_LENGTH)
+    if len(name_key(chapter)) > KEY_MAX:
+        return Problem(line, "Chapter name cannot be compared.", shown, WHY_KEY)
     key = name_key(name)
     if key in seen:
-        return f"Duplicate: {name} is already on line {seen[key]}."
+        return Problem(
+            line, f"Duplicate: {name} is already on line {seen[key]}.", shown, WHY_DUPLICATE
+        )
     seen[key] = line
     roster.rows.append(RosterRow(line=line, name=name, chapter=chapter))
-    return ""
+    return None

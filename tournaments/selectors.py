@@ -2,7 +2,7 @@
 
 from dataclasses import dataclass, field, replace
 
-from django.db.models import Count, IntegerField, Max, OuterRef, Prefetch, Q, Subquery
+from django.db.models import Count, Exists, IntegerField, Max, OuterRef, Prefetch, Q, Subquery
 from django.db.models.functions import Coalesce
 
 from . import naming
@@ -507,4 +507,33 @@ def game_name(game, *, rounds_total: int | None = None) -> str:
         position=game.position,
         rounds_total=rounds_total or 0,
         at_a_table=at_a_table,
+    )
+
+
+# Entering players in bulk ------------------------------------------------------------------
+
+
+NO_CHAPTER = "none"
+
+
+def players_for_entry(tournament, event, *, chapter=None):
+    """Return the tournament's players for the bulk-entry page, each with `entered`.
+
+    `chapter` narrows the list: a Chapter, NO_CHAPTER for players without one, or None
+    for everyone. One query, whatever the number of players.
+    """
+    players = tournament.players.select_related("chapter").annotate(
+        entered=Exists(Entry.objects.filter(event=event, player=OuterRef("pk")))
+    )
+    if chapter == NO_CHAPTER:
+        players = players.filter(chapter__isnull=True)
+    elif chapter is not None:
+        players = players.filter(chapter=chapter)
+    return players.order_by("name", "pk")
+
+
+def checked_in_to_enter(tournament, event, *, chapter=None):
+    """Return the checked-in players (of `chapter`, as above) not yet entered in the event."""
+    return players_for_entry(tournament, event, chapter=chapter).filter(
+        checked_in=True, withdrawn=False, entered=False
     )

@@ -3,6 +3,7 @@
 from django.urls import path
 
 from .views import events as ev
+from .views import officials as off
 from .views import poster as po
 from .views import registration as reg
 from .views import rounds as rd
@@ -23,9 +24,22 @@ urlpatterns = [
     path("<slug:slug>/players/<int:pk>/", reg.player_edit, name="player_edit"),
     path("<slug:slug>/players/<int:pk>/check-in/", reg.player_check_in, name="player_check_in"),
     path("<slug:slug>/players/<int:pk>/withdraw/", reg.player_withdraw, name="player_withdraw"),
+    path("<slug:slug>/officials/", off.officials, name="officials"),
+    path("<slug:slug>/officials/add/", off.official_add, name="official_add"),
+    path("<slug:slug>/officials/leave/", off.official_leave, name="official_leave"),
+    path("<slug:slug>/officials/<int:pk>/remove/", off.official_remove, name="official_remove"),
+    path("<slug:slug>/officials/invite/", off.invitation_create, name="invitation_create"),
+    path(
+        "<slug:slug>/officials/invitations/<int:pk>/revoke/",
+        off.invitation_revoke,
+        name="invitation_revoke",
+    ),
+    path("<slug:slug>/join/<str:token>/", off.invitation_accept, name="invitation_accept"),
     path("<slug:slug>/roster/", reg.roster_import, name="roster_import"),
     path("<slug:slug>/roster/confirm/", reg.roster_confirm, name="roster_confirm"),
     path("<slug:slug>/events/<int:pk>/", ev.event_detail, name="event_detail"),
+    path("<slug:slug>/events/<int:pk>/entries/", reg.event_entries, name="event_entries"),
+    path("<slug:slug>/events/<int:pk>/rules/", reg.event_rules, name="event_rules"),
     path("<slug:slug>/events/<int:pk>/draw/", ev.event_draw, name="event_draw"),
     path("<slug:slug>/events/<int:pk>/draw/partners/", ev.partners_draw, name="partners_draw"),
     path("<slug:slug>/events/<int:pk>/draw/swap/", ev.partners_swap, name="partners_swap"),

@@ -445,7 +445,7 @@ def test_the_check_finds_what_the_import_would_refuse(official, tournament):
     problems = services.registration.roster_problems(
         tournament=tournament, roster=roster, events=[drawn]
     )
-    assert problems == [
+    assert [problem.brief() for problem in problems] == [
         (3, "Ada Pruitt is already registered."),
         (0, f"Entries are closed for {drawn.name}: it has been drawn."),
     ]
@@ -464,7 +464,9 @@ def test_the_check_of_an_upload_sees_an_event_drawn_since(official, tournament):
     )
     Event.objects.filter(pk=event.pk).update(status=Event.Status.DRAWN)
     checked = registration.check_roster_upload(upload_id=upload.pk)
-    assert checked.problems == [[0, f"Entries are closed for {event.name}: it has been drawn."]]
+    assert [p.brief() for p in checked.problem_rows] == [
+        (0, f"Entries are closed for {event.name}: it has been drawn.")
+    ]
     assert checked.data == b"" and checked.rows == [[2, "Bob", ""]]
 
 
@@ -516,3 +518,18 @@ def test_an_import_reuses_a_chapter_spelled_another_way(official, tournament):
         "Lone Star",
     ]
     assert tournament.players.get(name="Bob").chapter.name == "Lone Star"
+
+
+@pytest.mark.parametrize("how", ["add_chapter", "rename_chapter", "add_player"])
+def test_a_chapter_name_too_long_to_compare_is_refused(official, tournament, how):
+    """NFKC writes U+FDFA as 18 letters: the key would outgrow its column on PostgreSQL."""
+    long = "\ufdfa" * 20
+    with pytest.raises(DeskError, match="type it in plain letters"):
+        if how == "add_chapter":
+            services.add_chapter(tournament=tournament, by=official, name=long)
+        elif how == "rename_chapter":
+            chapter = ChapterFactory(tournament=tournament, name="Lone Star")
+            services.rename_chapter(chapter=chapter, by=official, name=long)
+        else:
+            services.add_player(tournament=tournament, by=official, name="Ada", chapter_name=long)
+    assert not tournament.chapters.exclude(name="Lone Star").exists()

@@ -65,8 +65,12 @@ def test_confirming_twice_imports_once_and_says_so(official_client, tournament):
 def test_bad_rows_are_listed_with_line_numbers_and_nothing_imported(official_client, tournament):
     response = preview(official_client, tournament, "name,chapter\nAda,X\n,Y\nAda,Z\n")
     assert "Nothing was imported." in response.text
-    assert "Line 3: <bdi>Missing name.</bdi>" in response.text
-    assert "Line 4: <bdi>Duplicate: Ada is already on line 2.</bdi>" in response.text
+    # Each line: its number, the name on it, what is wrong and why.
+    assert "<tr><td>3</td><td>—</td><td><bdi>Missing name.</bdi></td>" in response.text
+    assert (
+        "<tr><td>4</td><td><bdi>Ada</bdi></td><td><bdi>Duplicate: Ada is already on line 2."
+        "</bdi></td><td>Importing both lines would register the same player twice.</td>"
+    ) in response.text
     assert "roster_confirm" not in response.text and "/roster/confirm/" not in response.text
     upload_id = response.context["upload"].pk
     response = confirm(official_client, tournament, upload_id, follow=True)
@@ -78,7 +82,10 @@ def test_the_check_finds_names_already_registered(official_client, tournament):
     """What Import would refuse, the check shows first (it used to pass the check)."""
     PlayerFactory(tournament=tournament, name="ADA  pruitt")
     response = preview(official_client, tournament, "name\nBob\nAda Pruitt\n")
-    assert "Line 3: <bdi>Ada Pruitt is already registered.</bdi>" in response.text
+    assert (
+        "<tr><td>3</td><td><bdi>Ada Pruitt</bdi></td><td><bdi>Ada Pruitt is already "
+        "registered.</bdi></td><td>Importing the line would register them a second time"
+    ) in response.text
     assert "roster_confirm" not in response.text and "/roster/confirm/" not in response.text
 
 
@@ -91,7 +98,7 @@ def test_a_drawn_event_is_not_offered(official_client, tournament):
 
 def test_an_unknown_column_is_reported(official_client, tournament):
     response = preview(official_client, tournament, "name,age\nAda,70\n")
-    assert "Line 1: <bdi>Unknown column “age”" in response.text
+    assert "<tr><td>1</td><td>—</td><td><bdi>Unknown column “age”" in response.text
 
 
 def test_a_wrong_file_type_is_refused(official_client, tournament):
@@ -213,3 +220,35 @@ def test_only_the_latest_uploads_are_kept(official_client, tournament):
     for _ in range(23):
         preview(official_client, tournament, "name\nAda\n")
     assert RosterUpload.objects.filter(tournament=tournament).count() == 20
+
+
+def test_a_name_registered_after_the_check_is_listed_on_its_line_when_import_refuses(
+    official_client, tournament
+):
+    """The check passed; meanwhile Bob was typed in at the desk: Import refuses, and the
+    page lists that line (number, name, what, why) as the check would have."""
+    response = preview(official_client, tournament, "name\nAda\nBob\n")
+    upload_id = response.context["upload"].pk
+    assert "Import 2 players" in response.text
+    PlayerFactory(tournament=tournament, name="BOB")
+    response = confirm(official_client, tournament, upload_id, follow=True)
+    assert "Nothing was imported. 1 players are already registered (lines 3)." in response.text
+    assert "<tr><td>3</td><td><bdi>Bob</bdi></td><td><bdi>Bob is already registered." in (
+        response.text
+    )
+    assert "/roster/confirm/" not in response.text
+    assert list(tournament.players.values_list("name", flat=True)) == ["BOB"]
+
+
+def test_an_upload_checked_before_problems_had_names_still_shows_its_lines(
+    official_client, tournament
+):
+    old = RosterUpload.objects.create(
+        tournament=tournament, filename="r.csv", status="ready", problems=[[3, "Missing name."]]
+    )
+    response = official_client.get(
+        reverse("desk:roster_import", args=[tournament.slug]), {"upload": old.pk}
+    )
+    assert "<tr><td>3</td><td>—</td><td><bdi>Missing name.</bdi></td><td></td></tr>" in (
+        response.text
+    )

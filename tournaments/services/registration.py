@@ -4,6 +4,7 @@ Each function runs in one transaction, takes keyword-only arguments, validates, 
 records who did it in the tournament's activity log.
 """
 
+from dataclasses import dataclass, field
 from functools import cache
 
 from django.db import IntegrityError, transaction
@@ -18,7 +19,7 @@ from ..changes import log_activity, mark_changed
 from ..errors import DeskError
 from ..models import Chapter, Entry, Event, Player, RosterUpload, Tournament
 from ..names import clean_name, name_key
-from ..roster import NAME_MAX, Roster, RosterRow, read_roster
+from ..roster import KEY_MAX, NAME_MAX, WHY_REGISTERED, Problem, Roster, RosterRow, read_roster
 
 # Words that are never a tournament's address, besides those the URLs use (see
 # `reserved_slugs`): kept free for pages to come.
@@ -34,6 +35,15 @@ def _check_name(name: str, *, what: str) -> str:
     if len(name) > NAME_MAX:
         raise DeskError(f"The {what} is too long: at most {NAME_MAX} characters.")
     return name
+
+
+def _check_chapter_key(name: str) -> None:
+    """Refuse a chapter name whose comparison key would not fit `Chapter.name_key`."""
+    if len(name_key(name)) > KEY_MAX:
+        raise DeskError(
+            "The chapter name holds characters that stand for several letters each, so it "
+            "is too long to compare with other chapters; type it in plain letters."
+        )
 
 
 def _literal_segments(patterns, prefix: str, found: set[str]) -> None:
@@ -75,7 +85,7 @@ def check_slug(slug: str) -> str:
 
 @transaction.atomic
 def create_tournament(*, by, name, slug, starts_on, ends_on, venue="") -> Tournament:
-    """Create a tournament with `by` as its first official."""
+    """Create a tournament with `by` as its owner and first official."""
     name = _check_name(name, what="tournament name")
     slug = check_slug(slug or name)
     if ends_on < starts_on:
@@ -86,7 +96,12 @@ def create_tournament(*, by, name, slug, starts_on, ends_on, venue="") -> Tourna
     try:
         with transaction.atomic():
             tournament = Tournament.objects.create(
-                name=name, slug=slug, starts_on=starts_on, ends_on=ends_on, venue=clean_name(venue)
+                name=name,
+                slug=slug,
+                starts_on=starts_on,
+                ends_on=ends_on,
+                venue=clean_name(venue),
+                owner=by if by and by.pk else None,
             )
     except IntegrityError:  # another official took the address a moment ago
         raise taken from None
@@ -151,6 +166,7 @@ def _find_or_make_chapter(tournament, chapter_name: str) -> Chapter | None:
         return None
     if len(chapter_name) > NAME_MAX:
         raise DeskError(f"The chapter name is too long: at most {NAME_MAX} characters.")
+    _check_chapter_key(chapter_name)
     chapter, _ = Chapter.objects.get_or_create(
         tournament=tournament, name_key=name_key(chapter_name), defaults={"name": chapter_name}
     )
@@ -160,6 +176,7 @@ def _find_or_make_chapter(tournament, chapter_name: str) -> Chapter | None:
 @transaction.atomic
 def add_chapter(*, tournament, by, name, code="") -> Chapter:
     name = _check_name(name, what="chapter name")
+    _check_chapter_key(name)
     chapter, created = Chapter.objects.get_or_create(
         tournament=tournament,
         name_key=name_key(name),
@@ -176,6 +193,7 @@ def add_chapter(*, tournament, by, name, code="") -> Chapter:
 def rename_chapter(*, chapter, by, name, code=None) -> Chapter:
     old = chapter.name
     name = _check_name(name, what="chapter name")
+    _check_chapter_key(name)
     clash = chapter.tournament.chapters.filter(name_key=name_key(name)).exclude(pk=chapter.pk)
     if clash.exists():
         raise DeskError(f"There is already a chapter called {name}: merge the two instead.")
@@ -275,44 +293,106 @@ def set_checked_in(*, player, by, checked_in: bool) -> Player:
     return player
 
 
+def entries_closed_reason(event) -> str:
+    """Return why no player can be entered in the event now, or "" when entries are open.
+
+    A rounds event takes late arrivals (seated from the next round) until it is finished;
+    a bracket event takes entries until its partners or bracket are drawn.
+    """
+    if event.status == Event.Status.REGISTRATION:
+        return ""
+    if event.game.plays_rounds and event.status != Event.Status.FINISHED:
+        return ""
+    if event.status == Event.Status.FINISHED:
+        return f"{event.name} is finished; entries are closed."
+    if event.status == Event.Status.DRAWN:
+        return (
+            f"{event.name} has been drawn (its partners are drawn); entries are closed, "
+            "since a new player would have no partner and no place in the bracket."
+        )
+    return (
+        f"{event.name} has been drawn (its bracket is drawn); entries are closed, "
+        "since a new player would have no place in the bracket."
+    )
+
+
 def _enter(*, event, player) -> Entry:
     if event.tournament_id != player.tournament_id:
         raise DeskError("That event belongs to another tournament.")
-    # A rounds event takes late arrivals: they are seated from the next round.
-    open_statuses = {Event.Status.REGISTRATION}
-    if event.game.plays_rounds:
-        open_statuses |= {Event.Status.DRAWN, Event.Status.PLAYING}
-    if event.status not in open_statuses:
-        raise DeskError(f"{event.name} has been drawn; entries are closed.")
+    closed = entries_closed_reason(event)
+    if closed:
+        raise DeskError(closed)
     entry, _ = Entry.objects.get_or_create(event=event, player=player)
     return entry
 
 
+@dataclass
+class Entered:
+    """What a bulk entry did: the players entered, and those who were entered already."""
+
+    entered: list[Player] = field(default_factory=list)
+    already: list[Player] = field(default_factory=list)
+
+    def __len__(self) -> int:
+        return len(self.entered)
+
+
+class EntriesRefused(DeskError):
+    """A bulk entry refused whole; `refusals` says, player by player, what and why."""
+
+    def __init__(self, message: str, refusals: list[tuple[str, str]] = ()):
+        super().__init__(message)
+        self.refusals = list(refusals)
+
+
 @transaction.atomic
-def enter_players(*, event, by, players) -> int:
+def enter_players(*, event, by, players) -> Entered:
     """Enter players into an event in one go; those already entered stay as they are.
 
-    Withdrawn players and players of another tournament are refused. Return how many
-    were entered.
+    Ruling: a player entered already is not an error (a second press, or two officials
+    at once, enters nobody twice) and is reported back. Anything else refused (entries
+    closed, a withdrawn player, a player of another tournament) refuses the whole
+    entry with a reason for each player, and nothing is written. The event's row is
+    locked, so a draw made meanwhile cannot leave a player entered after it.
     """
     players = list(players)
-    strangers = [p.name for p in players if p.tournament_id != event.tournament_id]
-    if strangers:
-        raise DeskError(f"{strangers[0]} is not registered in this tournament.")
-    withdrawn = [p.name for p in players if p.withdrawn]
-    if withdrawn:
-        raise DeskError(f"{withdrawn[0]} has withdrawn; reinstate them first to enter them.")
+    event = (
+        Event.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=event.pk)
+    )
+    closed = entries_closed_reason(event)
+    if closed:
+        raise EntriesRefused(closed)
+    refusals = []
+    for player in players:
+        if player.tournament_id != event.tournament_id:
+            refusals.append((player.name, "is not registered in this tournament."))
+        elif player.withdrawn:
+            refusals.append(
+                (player.name, "has withdrawn: reinstate them on the Players page first.")
+            )
+    if refusals:
+        name, reason = refusals[0]
+        others = len(refusals) - 1
+        more = f" (and {others} other{'s' if others != 1 else ''}: see the list)" if others else ""
+        raise EntriesRefused(f"Nobody was entered: {name} {reason}{more}", refusals)
     entered = set(Entry.objects.filter(event=event).values_list("player_id", flat=True))
-    new = [Entry(event=event, player=p) for p in players if p.pk not in entered]
-    Entry.objects.bulk_create(new)
-    if new:
+    result = Entered()
+    seen = set()
+    for player in players:
+        if player.pk in seen:
+            continue
+        seen.add(player.pk)
+        (result.already if player.pk in entered else result.entered).append(player)
+    Entry.objects.bulk_create([Entry(event=event, player=p) for p in result.entered])
+    if result.entered:
+        count = len(result.entered)
         mark_changed(event=event)
         log_activity(
             tournament=event.tournament,
             by=by,
-            text=f"Entered {len(new)} player{'s' if len(new) != 1 else ''} in {event.name}",
+            text=f"Entered {count} player{'s' if count != 1 else ''} in {event.name}",
         )
-    return len(new)
+    return result
 
 
 @transaction.atomic
@@ -335,26 +415,30 @@ def set_entries(*, player, by, events) -> None:
     log_activity(tournament=player.tournament, by=by, text=f"Changed entries of {player.name}")
 
 
-def roster_problems(*, tournament, roster: Roster, events=()) -> list[tuple[int, str]]:
+def roster_problems(*, tournament, roster: Roster, events=()) -> list[Problem]:
     """Return every reason the import of this roster would be refused, by line.
 
     The check shown before importing and the import itself both call this, so a
-    roster that passes the check is refused on import only if something changed since.
+    roster that passes the check is refused on import only if something changed since
+    (a player registered meanwhile, an event drawn): then the import says so and the
+    upload is checked again (`recheck_upload`).
     """
     problems = list(roster.problems)
     if not problems and not roster.rows:
-        problems.append((0, "The file holds no players."))
+        problems.append(Problem(0, "The file holds no players."))
     registered: dict[str, str] = {}
     for name in tournament.players.values_list("name", flat=True):
         registered.setdefault(name_key(name), name)
     for row in roster.rows:
         if name_key(row.name) in registered:
-            problems.append((row.line, f"{row.name} is already registered."))
+            problems.append(
+                Problem(row.line, f"{row.name} is already registered.", row.name, WHY_REGISTERED)
+            )
     for event in events:
         if event.tournament_id != tournament.pk:
-            problems.append((0, "That event belongs to another tournament."))
+            problems.append(Problem(0, "That event belongs to another tournament."))
         elif event.status != Event.Status.REGISTRATION:
-            problems.append((0, f"Entries are closed for {event.name}: it has been drawn."))
+            problems.append(Problem(0, f"Entries are closed for {event.name}: it has been drawn."))
     return problems
 
 
@@ -388,7 +472,7 @@ def import_roster(*, tournament, by, roster: Roster, events=()) -> int:
     if roster.problems or not roster.rows:
         raise DeskError("Fix the problems listed before importing.")
     problems = roster_problems(tournament=tournament, roster=roster, events=events)
-    clashes = [line for line, reason in problems if reason.endswith("is already registered.")]
+    clashes = [p.line for p in problems if p.why == WHY_REGISTERED]
     if clashes:
         lines = ", ".join(str(line) for line in clashes[:10])
         raise DeskError(
@@ -396,7 +480,7 @@ def import_roster(*, tournament, by, roster: Roster, events=()) -> int:
             "Remove them from the file and import again."
         )
     if problems:
-        raise DeskError(problems[0][1])
+        raise DeskError(problems[0].what)
     chapters = _roster_chapters(tournament, roster)
     players = Player.objects.bulk_create(
         [
@@ -466,6 +550,24 @@ def check_roster_upload(*, upload_id: int) -> RosterUpload | None:
         rows=[[r.line, r.name, r.chapter] for r in roster.rows],
         problems=[list(p) for p in problems],
         data=b"",
+    )
+    upload.refresh_from_db()
+    return upload
+
+
+def recheck_upload(upload: RosterUpload) -> RosterUpload:
+    """Check a checked upload's rows again, after its import was refused; save the problems.
+
+    Something changed since the check (a name registered meanwhile, an event drawn):
+    the upload page then lists, line by line, what the import found.
+    """
+    problems = roster_problems(
+        tournament=upload.tournament,
+        roster=upload_roster_rows(upload),
+        events=upload_events(upload),
+    )
+    RosterUpload.objects.filter(pk=upload.pk, imported_at__isnull=True).update(
+        problems=[list(p) for p in problems]
     )
     upload.refresh_from_db()
     return upload

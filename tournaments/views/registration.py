@@ -1,5 +1,7 @@
 """Official pages for registration: tournaments, events, chapters, players, rosters."""
 
+from functools import partial
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
@@ -8,13 +10,17 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.http import urlencode
 from django.views.decorators.http import require_http_methods, require_POST
 
 from .. import background, selectors, services
 from ..errors import RulesError
 from ..forms import (
+    BulkEntryForm,
     ChapterForm,
+    EntryFilterForm,
     EventForm,
+    HouseRulesForm,
     MergeChaptersForm,
     PlayerForm,
     RosterForm,
@@ -22,9 +28,10 @@ from ..forms import (
     TournamentForm,
     YesNoForm,
 )
-from ..models import Chapter, Player, RosterUpload, Tournament
+from ..models import Chapter, Event, Player, RosterUpload, Tournament
 from ..names import clean_name
 from ..permissions import official_required
+from ..services import house_rules
 from ..services.registration import AlreadyImported
 from ..tasks import check_roster_upload
 
@@ -113,6 +120,13 @@ def event_create(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         # The game changed: send back its house-rule options only.
         form = EventForm(initial={"game_key": request.POST.get("game_key")}, tournament=tournament)
         return render(request, "tournaments/event_form.html#options", {"form": form})
+    if request.method == "POST" and "show_rules" in request.POST:
+        # Without JavaScript: the game changed, show its house rules, keep what was typed.
+        kept = {key: request.POST.get(key) for key in ("name", "game_key", "fed_by")}
+        form = EventForm(initial=kept, tournament=tournament)
+        return render(
+            request, "tournaments/event_form.html", {"tournament": tournament, "form": form}
+        )
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -132,6 +146,128 @@ def event_create(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             messages.success(request, f"Event {event.name} created.")
             return redirect("desk:dashboard", tournament.slug)
     return render(request, "tournaments/event_form.html", {"tournament": tournament, "form": form})
+
+
+def _get_event_for_official(tournament: Tournament, pk: int) -> Event:
+    return get_object_or_404(
+        Event.objects.select_related("tournament"), tournament=tournament, pk=pk
+    )
+
+
+@official_required
+@require_http_methods(["GET", "POST"])
+def event_rules(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    """Change an event's house rules: its game's options; confirmed once play has started."""
+    event = _get_event_for_official(tournament, pk)
+    form = HouseRulesForm(_posted(request), event=event)
+    started = house_rules.play_started(event)
+    if request.method == "POST" and form.is_valid():
+        try:
+            changes = house_rules.update_event_options(
+                event=event, by=request.user, options=form.options(), confirmed=form.confirmed
+            )
+        except house_rules.ConfirmRulesChange as exc:
+            form.add_error("confirm", f"{exc} Tick the box to change the rules anyway.")
+        except RulesError as exc:
+            form.add_error(None, str(exc))
+        else:
+            if changes:
+                messages.success(request, "House rules changed: " + "; ".join(changes) + ".")
+            else:
+                messages.info(request, "No house rule was changed.")
+            return redirect("desk:event_detail", tournament.slug, event.pk)
+    return render(
+        request,
+        "tournaments/event_rules.html",
+        {
+            "tournament": tournament,
+            "event": event,
+            "form": form,
+            "warning": house_rules.play_started_warning(started) if started else "",
+        },
+        status=422 if request.method == "POST" else 200,
+    )
+
+
+def _entry_page(request, tournament, event, *, filter_form, form=None, refusals=(), status=200):
+    chapter = filter_form.chosen_chapter()
+    shown = selectors.players_for_entry(tournament, event, chapter=chapter)
+    if form is None:
+        form = BulkEntryForm(
+            initial={"chapter": filter_form.data.get("chapter", "") if chapter else ""},
+            tournament=tournament,
+        )
+    form.fields["players"].queryset = shown
+    players = list(shown)
+    return render(
+        request,
+        "tournaments/event_entries.html",
+        {
+            "tournament": tournament,
+            "event": event,
+            "filter_form": filter_form,
+            "form": form,
+            "chapter": chapter,
+            "players": players,
+            "waiting": sum(
+                1 for p in players if p.checked_in and not p.withdrawn and not p.entered
+            ),
+            "entered": sum(1 for p in players if p.entered),
+            "closed": services.registration.entries_closed_reason(event),
+            "refusals": refusals,
+        },
+        status=status,
+    )
+
+
+@official_required
+@require_http_methods(["GET", "POST"])
+def event_entries(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    """Enter registered players in an event in bulk: tick them, or every checked-in one.
+
+    The list is filtered by chapter with a GET form (no JavaScript needed); entering
+    keeps the filter. Refusals are listed player by player, and nothing is entered.
+    """
+    event = _get_event_for_official(tournament, pk)
+    if request.method == "GET":
+        filter_form = EntryFilterForm(
+            request.GET if "chapter" in request.GET else None, tournament=tournament
+        )
+        return _entry_page(request, tournament, event, filter_form=filter_form)
+    form = BulkEntryForm(request.POST, tournament=tournament)
+    filter_form = EntryFilterForm(
+        {"chapter": request.POST.get("chapter", "")}, tournament=tournament
+    )
+    page = partial(_entry_page, request, tournament, event, filter_form=filter_form, form=form)
+    if not form.is_valid() or not filter_form.is_valid():
+        return page(status=422)
+    if form.everyone_checked_in:
+        chapter = filter_form.chosen_chapter()
+        players = list(selectors.checked_in_to_enter(tournament, event, chapter=chapter))
+        if not players:
+            form.add_error(
+                None, "Nobody was entered: every checked-in player shown is entered already."
+            )
+            return page(status=422)
+    else:
+        players = form.cleaned_data["players"]
+    try:
+        done = services.enter_players(event=event, by=request.user, players=players)
+    except services.registration.EntriesRefused as exc:
+        form.add_error(None, str(exc))
+        return page(refusals=exc.refusals, status=422)
+    if done.entered:
+        count = len(done.entered)
+        messages.success(
+            request, f"Entered {count} player{'s' if count != 1 else ''} in {event.name}."
+        )
+    if done.already:
+        names = ", ".join(p.name for p in done.already[:10])
+        more = f" and {len(done.already) - 10} more" if len(done.already) > 10 else ""
+        messages.info(request, f"Entered already, left as they were: {names}{more}.")
+    url = reverse("desk:event_entries", args=[tournament.slug, event.pk])
+    chapter = filter_form.cleaned_data.get("chapter")
+    return redirect(f"{url}?{urlencode({'chapter': chapter})}" if chapter else url)
 
 
 @official_required
@@ -451,7 +587,9 @@ def roster_confirm(request: HttpRequest, tournament: Tournament) -> HttpResponse
         messages.info(request, f"{exc} Nobody was added twice.")
         return redirect("desk:players", tournament.slug)
     except RulesError as exc:
-        messages.error(request, str(exc))
+        # Something changed since the check: check again, so the page lists each line.
+        services.registration.recheck_upload(upload)
+        messages.error(request, f"Nothing was imported. {exc}")
         return redirect(_upload_url(tournament, upload))
     messages.success(request, f"Imported {count} players.")
     return redirect("desk:players", tournament.slug)

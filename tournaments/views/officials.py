@@ -1,0 +1,171 @@
+"""Official pages for a tournament's officials: who they are, adding, removing, leaving.
+
+Every view but the invitation link checks that the user officiates the tournament
+(`official_required`); what only the owner may do, the services refuse with a message.
+The invitation link needs a signed-in account and nothing else: it is how someone
+who is not yet an official becomes one.
+"""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from ..errors import RulesError
+from ..forms import AddOfficialForm, LeaveForm
+from ..models import OfficialInvitation, Tournament
+from ..permissions import official_required
+from ..services import officials as service
+
+
+def _get_official_user_for_official(tournament: Tournament, pk: int):
+    return get_object_or_404(tournament.officials.all(), pk=pk)
+
+
+def _get_invitation_for_official(tournament: Tournament, pk: int) -> OfficialInvitation:
+    return get_object_or_404(OfficialInvitation, tournament=tournament, pk=pk)
+
+
+def invitation_url(request: HttpRequest, invitation: OfficialInvitation) -> str:
+    path = reverse("desk:invitation_accept", args=[invitation.tournament.slug, invitation.token])
+    return request.build_absolute_uri(path)
+
+
+def _render(request, tournament, *, add_form=None, leave_form=None, status=200):
+    is_owner = tournament.is_owner(request.user)
+    invitations = []
+    if is_owner:
+        invitations = [
+            (invitation, invitation_url(request, invitation))
+            for invitation in tournament.invitations.select_related("used_by")[:30]
+        ]
+    return render(
+        request,
+        "tournaments/officials.html",
+        {
+            "tournament": tournament,
+            "officials": tournament.officials.order_by("username"),
+            "is_owner": is_owner,
+            "add_form": add_form or AddOfficialForm(),
+            "leave_form": leave_form or LeaveForm(),
+            "invitations": invitations,
+            "days": service.INVITATION_DAYS,
+        },
+        status=status,
+    )
+
+
+@official_required
+@require_GET
+def officials(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """The officials page: everyone who may change the tournament, and how to add more."""
+    return _render(request, tournament)
+
+
+@official_required
+@require_POST
+def official_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    form = AddOfficialForm(request.POST)
+    if form.is_valid():
+        try:
+            user = service.add_official(
+                tournament=tournament, by=request.user, username=form.cleaned_data["username"]
+            )
+        except RulesError as exc:
+            if not tournament.is_owner(request.user):  # no add form on their page
+                messages.error(request, str(exc))
+                return redirect("desk:officials", tournament.slug)
+            form.add_error("username", str(exc))
+        else:
+            messages.success(request, f"{user.get_username()} is now an official.")
+            return redirect("desk:officials", tournament.slug)
+    return _render(request, tournament, add_form=form, status=422)
+
+
+@official_required
+@require_POST
+def official_remove(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    user = _get_official_user_for_official(tournament, pk)
+    try:
+        service.remove_official(tournament=tournament, by=request.user, user=user)
+    except RulesError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, f"{user.get_username()} is no longer an official.")
+    return redirect("desk:officials", tournament.slug)
+
+
+@official_required
+@require_POST
+def official_leave(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    form = LeaveForm(request.POST)
+    if not form.is_valid():
+        return _render(request, tournament, leave_form=form, status=422)
+    try:
+        service.leave_tournament(tournament=tournament, by=request.user)
+    except RulesError as exc:
+        form.add_error("confirm", str(exc))
+        return _render(request, tournament, leave_form=form, status=422)
+    messages.success(request, f"You are no longer an official of {tournament.name}.")
+    return redirect("desk:home")
+
+
+@official_required
+@require_POST
+def invitation_create(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    try:
+        service.invite_official(tournament=tournament, by=request.user)
+    except RulesError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(
+            request,
+            "Invitation link made: copy it below and send it to the new official. It works "
+            f"once, for {service.INVITATION_DAYS} days.",
+        )
+    return redirect("desk:officials", tournament.slug)
+
+
+@official_required
+@require_POST
+def invitation_revoke(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    invitation = _get_invitation_for_official(tournament, pk)
+    try:
+        service.revoke_invitation(invitation=invitation, by=request.user)
+    except RulesError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, "The link was revoked: it no longer works.")
+    return redirect("desk:officials", tournament.slug)
+
+
+@login_required
+@require_GET
+def invitation_accept(request: HttpRequest, slug: str, token: str) -> HttpResponse:
+    """Opening an invitation link while signed in makes you an official of the tournament.
+
+    A bad link (unknown, used, revoked or expired) gets a page saying which and what to
+    do, with status 403: it gives no right to the tournament.
+    """
+    tournament = Tournament.objects.filter(slug=slug).first()
+    try:
+        if tournament is None:
+            raise service.InvitationRefused(service.REFUSALS["unknown"])
+        joined = service.accept_invitation(tournament=tournament, token=token, by=request.user)
+    except RulesError as exc:
+        return render(
+            request,
+            "tournaments/invitation_refused.html",
+            {"reason": str(exc), "tournament": tournament},
+            status=403,
+        )
+    if joined:
+        messages.success(request, f"You are now an official of {tournament.name}.")
+    else:
+        messages.info(
+            request,
+            f"You are already an official of {tournament.name}; the link was left unused.",
+        )
+    return redirect("desk:dashboard", tournament.slug)
