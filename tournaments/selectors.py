@@ -123,6 +123,7 @@ class GameLine:
     row: int = 1
     span: int = 1
     link: str = ""  # the game's score page, set by the view
+    walkover_reason: str = ""  # why a walkover or forfeit was given (official pages show it)
 
     @property
     def number(self) -> int:
@@ -241,6 +242,7 @@ def bracket_for_event(event) -> Bracket:
             hand_count=game.hand_count,
             version=game.version,
             sides=sides,
+            walkover_reason=game.walkover_reason,
         )
         if game.stage == 0:
             bracket.partner_games.append(line)

@@ -48,4 +48,5 @@ urlpatterns = [
     path("<slug:slug>/games/<int:pk>/close/", rd.table_close, name="table_close"),
     path("<slug:slug>/games/<int:pk>/result/", ev.game_result, name="game_result"),
     path("<slug:slug>/games/<int:pk>/reopen/", ev.game_reopen, name="game_reopen"),
+    path("<slug:slug>/games/<int:pk>/undo/", ev.game_undo, name="game_undo"),
 ]

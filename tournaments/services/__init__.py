@@ -1,5 +1,13 @@
 """Write services of the tournaments app; the only code that changes its models."""
 
+from .desk_results import (
+    Before,
+    give_result,
+    preview_result,
+    preview_take_back,
+    take_back_result,
+    undo_result,
+)
 from .draws import (
     add_singles_entrant,
     draw_bracket,
@@ -44,6 +52,7 @@ from .rounds import (
 from .settle import settle_game
 
 __all__ = [
+    "Before",
     "ConfirmationNeeded",
     "StaleGame",
     "add_chapter",
@@ -58,11 +67,14 @@ __all__ = [
     "enter_players",
     "finish_event",
     "games_voided",
+    "give_result",
     "import_roster",
     "log_activity",
     "merge_chapters",
     "move_entrant",
     "open_singles",
+    "preview_result",
+    "preview_take_back",
     "record_result",
     "rename_chapter",
     "reopen_event",
@@ -75,7 +87,9 @@ __all__ = [
     "settle_game",
     "start_round",
     "swap_players",
+    "take_back_result",
     "touch_events",
+    "undo_result",
     "update_player",
     "update_tournament",
 ]
