@@ -50,6 +50,7 @@ from .rounds import (
     start_round,
 )
 from .settle import settle_game
+from .withdrawals import preview_withdrawal, withdraw_player
 
 __all__ = [
     "Before",
@@ -75,6 +76,7 @@ __all__ = [
     "open_singles",
     "preview_result",
     "preview_take_back",
+    "preview_withdrawal",
     "record_result",
     "rename_chapter",
     "reopen_event",
@@ -92,4 +94,5 @@ __all__ = [
     "undo_result",
     "update_player",
     "update_tournament",
+    "withdraw_player",
 ]

@@ -25,6 +25,7 @@ from django.db import transaction
 
 from ..errors import DeskError, RulesError
 from ..models import Game, Team
+from .dry_run import rolled_back
 from .results import (
     SET_ASIDE,
     ConfirmationNeeded,
@@ -74,10 +75,6 @@ class Preview:
 
     lines: list[str] = field(default_factory=list)
     voided: list = field(default_factory=list)
-
-
-class _RollBack(Exception):
-    """Raised to roll a preview's transaction back."""
 
 
 def _label(team_id) -> str:
@@ -294,14 +291,13 @@ def _preview(game: Game, action) -> Preview:
     preview = Preview()
     before_game = _fresh(game)
     old_partners = _partners_games_of(game.pk)
-    try:
-        with transaction.atomic():
-            done = action(_fresh(game))
-            preview.voided = list(getattr(done, "voided_games", []))
-            _describe(before_game, _fresh(game), old_partners, preview)
-            raise _RollBack
-    except _RollBack:
-        pass
+
+    def describe():
+        done = action(_fresh(game))
+        preview.voided = list(getattr(done, "voided_games", []))
+        _describe(before_game, _fresh(game), old_partners, preview)
+
+    rolled_back(describe)
     if preview.voided:
         # As they stand (the preview read them after they were voided).
         found = Game.objects.select_related("event").in_bulk([g.pk for g in preview.voided])
