@@ -103,6 +103,39 @@ class UndoForm(forms.Form):
     version = forms.IntegerField(min_value=0)
 
 
+class OddPartnerForm(forms.Form):
+    player = forms.ModelChoiceField(
+        queryset=Player.objects.none(), label="Player without a partner"
+    )
+    partner = forms.ModelChoiceField(
+        queryset=Player.objects.none(), label="Their partner (a player who arrived late)"
+    )
+
+    def __init__(self, *args, event: Event, **kwargs):
+        kwargs.setdefault("auto_id", "id_odd_%s")
+        super().__init__(*args, **kwargs)
+        self.fields["player"].queryset = services.odd_players(event)
+        self.fields["partner"].queryset = (
+            event.tournament.players.filter(withdrawn=False)
+            .exclude(memberships__event=event)
+            .select_related("chapter")
+            .order_by("name")
+        )
+        for name in ("player", "partner"):
+            self.fields[name].label_from_instance = lambda p: f"{p.name} ({p.chapter_name})"
+
+
+class OddLeaveForm(forms.Form):
+    player = forms.ModelChoiceField(
+        queryset=Player.objects.none(), label="Player without a partner"
+    )
+    to_singles = forms.BooleanField(required=False)
+
+    def __init__(self, *args, event: Event, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].queryset = services.odd_players(event)
+
+
 class AddEntrantForm(forms.Form):
     player = forms.ModelChoiceField(queryset=Player.objects.none(), label="Player to add")
 
@@ -162,10 +195,14 @@ def _target_score(event) -> int | None:
         return None
 
 
-def _draw_context(event, *, seed_form=None, swap_form=None, bracket_form=None, add_form=None):
+def _draw_context(
+    event, *, seed_form=None, swap_form=None, bracket_form=None, add_form=None, odd_form=None
+):
     overview = selectors.draw_overview(event)
     teams = overview.entrants
     return {
+        "odd_form": odd_form or OddPartnerForm(event=event),
+        "feeds_singles": event.feeds.order_by("pk").first() if event.is_doubles else None,
         "tournament": event.tournament,
         "event": event,
         "overview": overview,
@@ -274,6 +311,50 @@ def bracket_draw(request: HttpRequest, tournament: Tournament, pk: int) -> HttpR
         request, f"The {event.name} bracket is drawn. Draw number {event.bracket_seed}."
     )
     return redirect("desk:bracket", tournament.slug, event.pk)
+
+
+@official_required
+@require_POST
+def odd_partner(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    """Team a player without a partner with a late arrival."""
+    event = _get_event_for_official(tournament, pk)
+    form = OddPartnerForm(request.POST, event=event)
+    if not form.is_valid():
+        return _render_draw(request, event, odd_form=form, status=422)
+    player, partner = form.cleaned_data["player"], form.cleaned_data["partner"]
+    try:
+        team = services.partner_odd_player(
+            event=event, by=request.user, player=player, partner=partner
+        )
+    except RulesError as exc:
+        messages.error(request, str(exc))
+        return _render_draw(request, event, odd_form=form, status=422)
+    messages.success(
+        request, f"{player.name} and {partner.name} are team {team.number} of {event.name}."
+    )
+    return redirect("desk:event_draw", tournament.slug, event.pk)
+
+
+@official_required
+@require_POST
+def odd_leave(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    """Take a player without a partner out of the doubles, or send them straight to singles."""
+    event = _get_event_for_official(tournament, pk)
+    form = OddLeaveForm(request.POST, event=event)
+    if not form.is_valid():
+        messages.error(request, "Choose a player who has no partner.")
+        return _render_draw(request, event, status=422)
+    player = form.cleaned_data["player"]
+    try:
+        team = services.leave_out_odd_player(
+            event=event, by=request.user, player=player, to_singles=form.cleaned_data["to_singles"]
+        )
+    except RulesError as exc:
+        messages.error(request, str(exc))
+        return _render_draw(request, event, status=422)
+    where = f" and goes straight into {team.event.name}" if team is not None else ""
+    messages.success(request, f"{player.name} is out of {event.name}{where}.")
+    return redirect("desk:event_draw", tournament.slug, event.pk)
 
 
 @official_required
