@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 
-from ..errors import DeskError, RulesError
+from ..errors import DeskError
 from ..models import Game, Team
 from .dry_run import rolled_back
 from .results import (
@@ -94,13 +94,6 @@ def _sides(game: Game) -> list:
     return sorted(game.sides.all(), key=lambda side: side.seat)
 
 
-def _target(event) -> int | None:
-    try:
-        return event.game.target_score(event.options)
-    except (LookupError, RulesError):
-        return None
-
-
 def _check_against_sheet(game: Game, winner_seat: int, *, walkover: bool, reason: str) -> None:
     """Refuse a one-click result that the game's score sheet does not bear out."""
     if walkover:
@@ -123,7 +116,7 @@ def _check_against_sheet(game: Game, winner_seat: int, *, walkover: bool, reason
             "delete a hand on the score sheet; the bracket follows. To give the game "
             "to the other side anyway, record a forfeit with its reason."
         )
-    target = _target(game.event)
+    target = game.event.game.target_score(game.event.options)
     mine, theirs = totals[winner_seat], totals[1 - winner_seat]
     if mine <= theirs or (target is not None and mine < target):
         wanted = f"reached {target} and leads" if target is not None else "leads"

@@ -500,9 +500,7 @@ def _first_error(form, default: str) -> str:
     """Return the message of a refused result form: the winner's, else the first one."""
     if "winner_seat" in form.errors:
         return default
-    for errors in form.errors.values():
-        return errors[0]
-    return default
+    return next(iter(form.errors.values()))[0]
 
 
 def _result_action(request, tournament, pk, *, action, form_class, invalid, record, preview):
