@@ -323,6 +323,11 @@ class Entry(models.Model):
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entries")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="entries")
+    # A singles entry made by a doubles result: the doubles game whose losers' partners'
+    # game brought the player in. A correction of that result takes the entry back.
+    fed_from = models.ForeignKey(
+        "Game", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -342,6 +347,10 @@ class Team(models.Model):
     number = models.PositiveIntegerField(help_text="Team number in the draw, from 1")
     same_chapter = models.BooleanField(default=False)
     players = models.ManyToManyField(Player, through="TeamMember", related_name="teams")
+    # A singles team made by a doubles result (see `Entry.fed_from`).
+    fed_from = models.ForeignKey(
+        "Game", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
 
     class Meta:
         ordering = ["event", "number"]
@@ -420,6 +429,8 @@ class Game(models.Model):
     # The one side that won; None with a result means the sides level on the best total tied.
     winner_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     walkover = models.BooleanField(default=False)
+    # Why a walkover (W/O) or forfeit was given, as the official typed it.
+    walkover_reason = models.CharField(max_length=200, blank=True, default="", db_default="")
     # Kept up to date by scoring, so the bracket knows whether a game has begun.
     hand_count = models.PositiveIntegerField(default=0)
     # Optimistic version: bumped by every change to the game or its hands.

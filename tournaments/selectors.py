@@ -132,6 +132,7 @@ class GameLine:
     span: int = 1
     link: str = ""  # the game's score page, set by the view
     rounds_total: int = 0  # the bracket's rounds, for the game's number and name
+    walkover_reason: str = ""  # why a walkover or forfeit was given (official pages show it)
 
     @property
     def number(self) -> int:
@@ -268,6 +269,7 @@ def bracket_for_event(event) -> Bracket:
             hand_count=game.hand_count,
             version=game.version,
             sides=sides,
+            walkover_reason=game.walkover_reason,
         )
         if game.stage == 0:
             bracket.partner_games.append(line)

@@ -44,6 +44,8 @@ urlpatterns = [
     path("<slug:slug>/events/<int:pk>/draw/partners/", ev.partners_draw, name="partners_draw"),
     path("<slug:slug>/events/<int:pk>/draw/swap/", ev.partners_swap, name="partners_swap"),
     path("<slug:slug>/events/<int:pk>/draw/bracket/", ev.bracket_draw, name="bracket_draw"),
+    path("<slug:slug>/events/<int:pk>/draw/odd/partner/", ev.odd_partner, name="odd_partner"),
+    path("<slug:slug>/events/<int:pk>/draw/odd/leave/", ev.odd_leave, name="odd_leave"),
     path("<slug:slug>/events/<int:pk>/singles/open/", ev.singles_open, name="singles_open"),
     path("<slug:slug>/events/<int:pk>/singles/add/", ev.singles_add, name="singles_add"),
     path("<slug:slug>/events/<int:pk>/bracket/", ev.bracket, name="bracket"),
@@ -64,4 +66,5 @@ urlpatterns = [
     path("<slug:slug>/games/<int:pk>/close/", rd.table_close, name="table_close"),
     path("<slug:slug>/games/<int:pk>/result/", ev.game_result, name="game_result"),
     path("<slug:slug>/games/<int:pk>/reopen/", ev.game_reopen, name="game_reopen"),
+    path("<slug:slug>/games/<int:pk>/undo/", ev.game_undo, name="game_undo"),
 ]

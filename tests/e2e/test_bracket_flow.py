@@ -41,6 +41,11 @@ def test_an_official_runs_a_doubles_bracket_to_a_champion(
     assert Team.objects.filter(event=doubles).count() == 6
     assert not Team.objects.filter(event=doubles, same_chapter=True).exists()
 
+    # The odd player is decided before the bracket: here, taken out of the doubles.
+    assert page.get_by_text("Before the bracket is drawn:").is_visible()
+    page.get_by_role("button", name=re.compile(r"^Take Player \d+ out of Doubles$")).click()
+    page.wait_for_url(re.compile(r"/draw/$"))
+
     # Six teams in eight slots: two byes, drawn at random.
     assert page.get_by_text("Byes: 2 teams will go straight to round 2").is_visible()
     page.get_by_role("button", name="Draw the bracket").click()
@@ -49,9 +54,13 @@ def test_an_official_runs_a_doubles_bracket_to_a_champion(
     assert Game.objects.filter(event=doubles, status=Game.Status.BYE).count() == 2
 
     # Record results, top game first, until the final is decided: 6 teams play 5 games.
+    # Each one-click result asks once, saying what it will do.
     for _ in range(5):
         with page.expect_navigation():
             page.get_by_role("button", name=WON).first.click()
+        assert page.get_by_role("heading", name="Record this result?").is_visible()
+        with page.expect_navigation():
+            page.get_by_role("button", name="Yes, record it").click()
     assert page.get_by_role("button", name=WON).count() == 0
 
     doubles.refresh_from_db()

@@ -296,7 +296,8 @@ def test_the_bracket_page_runs_a_fixed_number_of_queries(
 def test_recording_a_winner_from_the_bracket_page(official_client, tournament, drawn):
     game = game_at(drawn, 1, 0)
     response = official_client.post(
-        url("game_result", tournament, game.pk), {"winner_seat": 1, "version": game.version}
+        url("game_result", tournament, game.pk),
+        {"winner_seat": 1, "version": game.version, "sure": "1"},
     )
     assert response.status_code == 302
     assert response.url.endswith(f"#game-{game.pk}")
@@ -308,7 +309,8 @@ def test_recording_a_winner_from_the_bracket_page(official_client, tournament, d
 def test_recording_a_walkover_from_the_bracket_page(official_client, tournament, drawn):
     game = game_at(drawn, 1, 1)
     official_client.post(
-        url("game_result", tournament, game.pk), {"winner_seat": 0, "walkover": "1"}
+        url("game_result", tournament, game.pk),
+        {"winner_seat": 0, "walkover": "1", "reason": "Did not come", "sure": "1"},
     )
     game.refresh_from_db()
     assert game.status == Game.Status.WALKOVER
@@ -372,7 +374,7 @@ def test_a_correction_that_voids_later_games_asks_first(
 def test_taking_a_result_back(official_client, tournament, drawn, official):
     game = game_at(drawn, 1, 0)
     services.record_result(game=game, winner_seat=0, by=official)
-    response = official_client.post(url("game_reopen", tournament, game.pk), {})
+    response = official_client.post(url("game_reopen", tournament, game.pk), {"sure": "1"})
     assert response.status_code == 302
     game.refresh_from_db()
     assert game.status == Game.Status.READY
@@ -388,10 +390,11 @@ def test_taking_back_a_game_with_no_result_is_refused(official_client, tournamen
 def test_playing_a_bracket_to_the_end_shows_the_champion(official_client, tournament, drawn):
     for position in (0, 1):
         official_client.post(
-            url("game_result", tournament, game_at(drawn, 1, position).pk), {"winner_seat": 0}
+            url("game_result", tournament, game_at(drawn, 1, position).pk),
+            {"winner_seat": 0, "sure": "1"},
         )
     final = game_at(drawn, 2, 0)
-    official_client.post(url("game_result", tournament, final.pk), {"winner_seat": 1})
+    official_client.post(url("game_result", tournament, final.pk), {"winner_seat": 1, "sure": "1"})
     drawn.refresh_from_db()
     assert drawn.status == Event.Status.FINISHED
     champion = final.sides.get(seat=1).team
@@ -495,7 +498,7 @@ def test_the_result_message_names_the_winning_players(official_client, tournamen
     winner = game.sides.get(seat=1).team
     response = official_client.post(
         url("game_result", tournament, game.pk),
-        {"winner_seat": 1, "version": game.version},
+        {"winner_seat": 1, "version": game.version, "sure": "1"},
         follow=True,
     )
     assert escape(f"{winner.label} (team {winner.number}) won.") in response.text
@@ -504,6 +507,8 @@ def test_the_result_message_names_the_winning_players(official_client, tournamen
 def test_the_walkover_message_says_so(official_client, tournament, drawn):
     game = game_at(drawn, 1, 1)
     response = official_client.post(
-        url("game_result", tournament, game.pk), {"winner_seat": 0, "walkover": "1"}, follow=True
+        url("game_result", tournament, game.pk),
+        {"winner_seat": 0, "walkover": "1", "reason": "Did not come", "sure": "1"},
+        follow=True,
     )
     assert "won by walkover (W/O)." in response.text

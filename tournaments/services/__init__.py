@@ -1,12 +1,23 @@
 """Write services of the tournaments app; the only code that changes its models."""
 
 from ..changes import log_activity, mark_changed
+from .desk_results import (
+    Before,
+    give_result,
+    preview_result,
+    preview_take_back,
+    take_back_result,
+    undo_result,
+)
 from .draws import (
     add_singles_entrant,
     draw_bracket,
     draw_partners_for_event,
     draw_singles_bracket,
+    leave_out_odd_player,
+    odd_players,
     open_singles,
+    partner_odd_player,
     swap_players,
 )
 from .registration import (
@@ -41,8 +52,10 @@ from .rounds import (
     start_round,
 )
 from .settle import settle_game
+from .withdrawals import preview_withdrawal, withdraw_player
 
 __all__ = [
+    "Before",
     "ConfirmationNeeded",
     "StaleGame",
     "add_chapter",
@@ -57,12 +70,19 @@ __all__ = [
     "enter_players",
     "finish_event",
     "games_voided",
+    "give_result",
     "import_roster",
+    "leave_out_odd_player",
     "log_activity",
     "mark_changed",
     "merge_chapters",
     "move_entrant",
+    "odd_players",
     "open_singles",
+    "partner_odd_player",
+    "preview_result",
+    "preview_take_back",
+    "preview_withdrawal",
     "record_result",
     "rename_chapter",
     "reopen_event",
@@ -75,6 +95,9 @@ __all__ = [
     "settle_game",
     "start_round",
     "swap_players",
+    "take_back_result",
+    "undo_result",
     "update_player",
     "update_tournament",
+    "withdraw_player",
 ]

@@ -68,6 +68,7 @@ class GameRow:
     hand_count: int
     version: int
     seats: list = field(default_factory=lambda: [None, None])
+    reason: str = ""  # walkover_reason
 
     @property
     def event_id(self) -> int:
@@ -88,7 +89,8 @@ SELECT g.id, g.stage, g.round_number, g.position, g.next_game_id, g.next_slot,
        g.fed_from_id, g.status, g.winner_seat, g.walkover, g.hand_count, g.version,
        s.id, s.seat, s.team_id, s.total, t.number,
        e.id, e.name, e.team_size, e.status, e.tournament_id,
-       (SELECT MIN(f.id) FROM {event} f WHERE f.fed_by_id = e.id)
+       (SELECT MIN(f.id) FROM {event} f WHERE f.fed_by_id = e.id),
+       g.walkover_reason
 FROM {game} g
 JOIN {event} e ON e.id = g.event_id
 LEFT JOIN {side} s ON s.game_id = g.id
@@ -119,6 +121,8 @@ class LockedGames:
         self.dirty_games: dict[int, GameRow] = {}
         self.dirty_sides: dict[int, SideRow] = {}
         self.voided: list[GameRow] = []
+        # Singles partners' games cancelled with the doubles result that made them.
+        self.cancelled: list[GameRow] = []
         # One row per event, so a status change is seen by all its games.
         self.events: dict[int, EventRow] = {}
 
@@ -150,6 +154,7 @@ class LockedGames:
         if event is None:
             event = self.events[row[17]] = EventRow(*row[17:23])
         game = GameRow(row[0], event, *row[1:9], bool(row[9]), row[10], row[11])
+        game.reason = row[23] or ""
         self.games[game.pk] = game
         return game
 
@@ -193,6 +198,7 @@ class LockedGames:
         game.hand_count = 0
         game.winner_seat = None
         game.walkover = False
+        game.reason = ""
         game.status = Game.Status.READY if game.both_seated else Game.Status.WAITING
         self.voided.append(game)
         self.touch(game)
@@ -217,11 +223,13 @@ class LockedGames:
             statements.append(
                 (
                     f"UPDATE {Game._meta.db_table} SET status = %s, winner_seat = %s, "
-                    "walkover = %s, hand_count = %s, version = %s, updated_at = %s WHERE id = %s",
+                    "walkover = %s, walkover_reason = %s, hand_count = %s, version = %s, "
+                    "updated_at = %s WHERE id = %s",
                     (
                         game.status,
                         game.winner_seat,
                         game.walkover,
+                        game.reason,
                         game.hand_count,
                         game.version,
                         at,

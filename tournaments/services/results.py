@@ -24,11 +24,27 @@ How scoring learns which games were voided (their hands are scoring's business):
 
 Singles fed by doubles: when a doubles game is the first game its losing team played
 (round one, or round two after a bye), the team's two partners get a partners' game
-(stage 0) in the singles event fed by the doubles event, at once. When that result is
-corrected or reopened, the partners' game goes too: it becomes "void" (asking for
-confirmation first when it has hands or a result). Once the singles bracket is drawn,
-such a doubles result can no longer change. `tournaments.services.draws.open_singles`
-creates partners' games for doubles results given before the singles event existed.
+(stage 0) in the singles event fed by the doubles event, at once, with a singles team
+and entry for each (marked ``fed_from`` that doubles game). When that result is
+corrected or reopened, all of that goes, leaving the singles event exactly as if the
+wrong result had never been given (tests compare with a replay from scratch):
+- the partners' game becomes "void" (asking for confirmation first when it has hands or
+  a result) and is set aside: its sides are emptied and it moves to position
+  ``SET_ASIDE + id``, where no list, bracket or export shows it, keeping the history of
+  any hands it had;
+- the singles teams and entries that result made are deleted;
+- a correction puts the new losers' partners' game in the old one's place (its
+  position, its team numbers); then the partners' games and singles teams are numbered
+  again from 1 without gaps, in the order they were made;
+- a singles event left with no partners' game and no bracket is back in registration.
+Once the singles bracket is drawn, such a doubles result can no longer change.
+`tournaments.services.draws.open_singles` creates partners' games for doubles results
+given before the singles event existed.
+
+Walkovers and forfeits: a walkover (W/O) has no hands; a forfeit is a walkover given
+over entered hands, and needs a reason (`walkover_reason`, shown on the bracket). The
+official's one-click results (checked against the score sheet, previewed, undone) are
+in `desk_results.py`; the functions here apply a result as told.
 
 Recording a result and storing progress after a hand are the desk's hot path (every
 hand and every game of every bracket; bench/bracket.py, bench/hands.py). On PostgreSQL
@@ -45,7 +61,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Max, Q
 from django.dispatch import Signal
 from django.utils import timezone
 
@@ -73,6 +89,10 @@ __all__ = [
 
 # Sent inside the transaction with `games` (voided Game rows) and `by` (the user).
 games_voided = Signal()
+
+# A cancelled partners' game is moved to this position plus its id: out of every list.
+SET_ASIDE = 1_000_000
+REASON_MAX = 200
 
 # Off: every result takes the general path (the tests compare the two; the bench
 # measures both).
@@ -191,7 +211,53 @@ def _cancel_partner_games(locked: LockedGames, doubles_game: GameRow) -> None:
         partner_game.hand_count = 0
         partner_game.winner_seat = None
         partner_game.walkover = False
+        partner_game.reason = ""
         locked.touch(partner_game)
+        locked.cancelled.append(partner_game)
+
+
+def _take_back_singles(locked: LockedGames) -> dict[int, tuple[int, list[int]]]:
+    """Set the cancelled partners' games aside and delete the singles teams and entries
+    their doubles results made; return, per doubles game, the position and team numbers
+    they leave free (a correction gives them to the new losers)."""
+    freed = {}
+    for partner_game in locked.cancelled:
+        doubles_id = partner_game.fed_from_id
+        numbers = sorted(
+            Team.objects.filter(event_id=partner_game.event_id, fed_from_id=doubles_id).values_list(
+                "number", flat=True
+            )
+        )
+        Side.objects.filter(game_id=partner_game.pk).update(team=None)
+        Game.objects.filter(pk=partner_game.pk).update(position=SET_ASIDE + partner_game.pk)
+        Team.objects.filter(event_id=partner_game.event_id, fed_from_id=doubles_id).delete()
+        Entry.objects.filter(event_id=partner_game.event_id, fed_from_id=doubles_id).delete()
+        freed[doubles_id] = (partner_game.position, numbers)
+    return freed
+
+
+def _renumber_singles(singles_ids) -> None:
+    """Number the live partners' games from 0 and the teams from 1, without gaps, in
+    the order they were made; a singles event with neither partners' games nor a bracket
+    is back in registration."""
+    for singles_id in sorted(set(singles_ids)):
+        live = Game.objects.filter(event_id=singles_id, stage=0, position__lt=SET_ASIDE)
+        for wanted, (pk, position) in enumerate(
+            live.order_by("position").values_list("pk", "position")
+        ):
+            if position != wanted:
+                Game.objects.filter(pk=pk).update(position=wanted)
+        teams = Team.objects.filter(event_id=singles_id).order_by("number")
+        for wanted, (pk, number) in enumerate(teams.values_list("pk", "number"), start=1):
+            if number != wanted:
+                Team.objects.filter(pk=pk).update(number=wanted)
+        fields = {"changed_at": timezone.now()}
+        if not Game.objects.filter(
+            Q(stage=1) | Q(stage=0, position__lt=SET_ASIDE), event_id=singles_id
+        ).exists():
+            fields["status"] = Event.Status.REGISTRATION
+        Event.objects.filter(pk=singles_id, status=Event.Status.PLAYING).update(**fields)
+        Event.objects.filter(pk=singles_id).update(changed_at=fields["changed_at"])
 
 
 def _set_final_event_status(game: GameRow, *, finished: bool) -> None:
@@ -214,11 +280,15 @@ def is_first_game(game, seat: int) -> bool:
     return feeder is None or feeder["status"] == Game.Status.BYE
 
 
-def feed_partners_game(*, doubles_game, singles: Event, loser_team_id: int) -> Game | None:
+def feed_partners_game(
+    *, doubles_game, singles: Event, loser_team_id: int, position=None, numbers=()
+) -> Game | None:
     """Create the singles partners' game for a doubles team that lost its first game.
 
     Runs inside the caller's transaction (the singles event is expected to be locked or
-    freshly read); returns the new game, or None when the team has no two players.
+    freshly read); returns the new game, or None when the team has no two players. The
+    teams and entries it makes are marked ``fed_from`` the doubles game. A correction
+    passes the ``position`` and team ``numbers`` the old losers' game left free.
     """
     if Game.objects.filter(event=singles, stage=1).exists():
         raise DeskError(
@@ -239,20 +309,29 @@ def feed_partners_game(*, doubles_game, singles: Event, loser_team_id: int) -> G
             "team"
         )
     }
+    free_numbers = list(numbers)
     next_number = (Team.objects.filter(event=singles).aggregate(n=Max("number"))["n"] or 0) + 1
     for player in players:
         if player.pk not in teams:
-            team = Team.objects.create(event=singles, number=next_number)
-            next_number += 1
+            if free_numbers:
+                number = free_numbers.pop(0)
+            else:
+                number, next_number = next_number, next_number + 1
+            team = Team.objects.create(event=singles, number=number, fed_from_id=doubles_game.pk)
             TeamMember.objects.create(team=team, event=singles, player=player, position=0)
-            Entry.objects.get_or_create(event=singles, player=player)
+            Entry.objects.get_or_create(
+                event=singles, player=player, defaults={"fed_from_id": doubles_game.pk}
+            )
             teams[player.pk] = team
-    last = Game.objects.filter(event=singles, stage=0).aggregate(p=Max("position"))["p"]
+    live = Game.objects.filter(event=singles, stage=0, position__lt=SET_ASIDE)
+    if position is None or live.filter(position=position).exists():
+        last = live.aggregate(p=Max("position"))["p"]
+        position = 0 if last is None else last + 1
     partners_game = Game.objects.create(
         event=singles,
         stage=0,
         round_number=1,
-        position=0 if last is None else last + 1,
+        position=position,
         fed_from_id=doubles_game.pk,
         status=Game.Status.READY,
         updated_at=timezone.now(),
@@ -287,12 +366,14 @@ def _finish(locked: LockedGames, *, current: GameRow, game: Game, by, text: str,
     game.voided_games = _as_games(locked.voided) if locked.voided else []
     if locked.voided:
         games_voided.send(sender=Game, games=list(game.voided_games), by=by)
+    game.freed_singles = _take_back_singles(locked) if locked.cancelled else {}
 
 
 def _copy_back(current: GameRow, game: Game, now) -> None:
     """Bring the caller's game object up to date with the locked row."""
     for name in ("status", "winner_seat", "walkover", "hand_count", "version"):
         setattr(game, name, getattr(current, name))
+    game.walkover_reason = current.reason
     game.updated_at = now
 
 
@@ -328,9 +409,10 @@ def _decide_at_once(
     by,
     totals: tuple | None = None,
     hand_count: int | None = None,
+    reason: str = "",
 ) -> bool:
     """Decide an ordinary game in one statement; False (nothing written) when it is not."""
-    if not _one_statement():
+    if not _one_statement() or reason:
         return False
     now = timezone.now()
     # format() templates, one for each kind of game: the statement fills in the event's
@@ -361,6 +443,7 @@ def _decide_at_once(
     game.status = written.status
     game.winner_seat = winner_seat
     game.walkover = walkover
+    game.walkover_reason = ""
     game.hand_count = written.hand_count
     game.version = written.version
     game.updated_at = now
@@ -410,25 +493,40 @@ def set_game_progress(*, game: Game, totals: tuple[int, ...], hand_count: int) -
         return game
 
 
+def clean_reason(reason) -> str:
+    """Return a walkover's reason as stored: one line, trimmed; refuse one too long."""
+    reason = " ".join(str(reason or "").split())
+    if len(reason) > REASON_MAX:
+        raise DeskError(f"Keep the reason to {REASON_MAX} characters ({len(reason)} typed).")
+    return reason
+
+
 def record_result(
     *,
     game: Game,
     winner_seat: int,
     by,
     walkover: bool = False,
+    reason: str = "",
     confirm: bool = False,
     expected_version: int | None = None,
 ) -> Game:
     """Decide a game, advance its winner, and correct a result already given.
 
-    ``winner_seat`` is 0 or 1. A walkover (W/O) has no hands. Raises `ConfirmationNeeded`
-    when the change would void later games and ``confirm`` is not set, and `StaleGame`
-    when ``expected_version`` no longer matches. The returned game carries
-    ``voided_games``.
+    ``winner_seat`` is 0 or 1. A walkover (W/O) has no hands, unless it is a forfeit:
+    given over entered hands with a ``reason``. Raises `ConfirmationNeeded` when the
+    change would void later games and ``confirm`` is not set, and `StaleGame` when
+    ``expected_version`` no longer matches. The returned game carries ``voided_games``.
     """
     walkover = bool(walkover)
+    reason = clean_reason(reason) if walkover else ""
     if winner_seat in (0, 1) and _decide_at_once(
-        game, winner_seat=winner_seat, walkover=walkover, expected_version=expected_version, by=by
+        game,
+        winner_seat=winner_seat,
+        walkover=walkover,
+        expected_version=expected_version,
+        by=by,
+        reason=reason,
     ):
         return game
     with transaction.atomic():
@@ -438,19 +536,22 @@ def record_result(
         _check_sides_known(current)
         if winner_seat not in (0, 1):
             raise DeskError("Choose the winner: side 1 or side 2.")
-        if walkover and current.hand_count:
+        if walkover and current.hand_count and not reason:
             raise DeskError(
                 f"Hands have been entered in {game_name(current)}; a walkover (W/O) has "
-                "no hands. Record the winner instead, or delete the hands first."
+                "no hands. Record the winner instead, delete the hands first, or give "
+                "the game as a forfeit with its reason."
             )
         winner, loser = current.seats[winner_seat], current.seats[1 - winner_seat]
         name = f"{current.event.name} {_log_name(current)}"
+        why = f" ({reason})" if reason else ""
         if current.is_decided and current.winner_seat == winner_seat:
-            if current.walkover != walkover:
+            if (current.walkover, current.reason) != (walkover, reason):
                 current.walkover = walkover
+                current.reason = reason
                 current.status = Game.Status.WALKOVER if walkover else Game.Status.FINISHED
                 how = "won by walkover (W/O)" if walkover else "won"
-                text = f"{name}: {_team_word(winner)} {how}"
+                text = f"{name}: {_team_word(winner)} {how}{why}"
                 _finish(locked, current=current, game=game, by=by, text=text, confirm=confirm)
             else:
                 _copy_back(current, game, game.updated_at)
@@ -462,6 +563,7 @@ def record_result(
             _cancel_partner_games(locked, current)
         current.winner_seat = winner_seat
         current.walkover = walkover
+        current.reason = reason
         current.status = Game.Status.WALKOVER if walkover else Game.Status.FINISHED
         _follow_winner(locked, current, winner.team_id)
         _set_final_event_status(current, finished=True)
@@ -472,12 +574,21 @@ def record_result(
             walkover=walkover,
             correcting=correcting,
         )
-        _finish(locked, current=current, game=game, by=by, text=text, confirm=confirm)
+        _finish(locked, current=current, game=game, by=by, text=text + why, confirm=confirm)
 
         singles_id = current.event.singles_id
         if singles_id and current.stage == 1 and is_first_game(current, loser.seat):
             singles = Event.objects.select_for_update().get(pk=singles_id)
-            feed_partners_game(doubles_game=current, singles=singles, loser_team_id=loser.team_id)
+            position, numbers = game.freed_singles.get(current.pk, (None, ()))
+            feed_partners_game(
+                doubles_game=current,
+                singles=singles,
+                loser_team_id=loser.team_id,
+                position=position,
+                numbers=numbers,
+            )
+        if locked.cancelled:
+            _renumber_singles(g.event_id for g in locked.cancelled)
         return game
 
 
@@ -502,12 +613,15 @@ def reopen_game(
         _set_final_event_status(current, finished=False)
         current.winner_seat = None
         current.walkover = False
+        current.reason = ""
         current.status = Game.Status.PLAYING if current.hand_count else Game.Status.READY
         text = (
             f"{current.event.name} {_log_name(current)}: reopened "
             f"(took back {_team_word(winner)}'s win)"
         )
         _finish(locked, current=current, game=game, by=by, text=text, confirm=confirm)
+        if locked.cancelled:
+            _renumber_singles(g.event_id for g in locked.cancelled)
         return game
 
 

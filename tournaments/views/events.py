@@ -71,15 +71,69 @@ class BracketForm(SeedForm):
 
 
 class ResultForm(forms.Form):
-    winner_seat = forms.TypedChoiceField(choices=[(0, "Side 1"), (1, "Side 2")], coerce=int)
+    """A one-click result. Without ``sure`` (or ``confirm``) it is only shown first."""
+
+    winner_seat = forms.TypedChoiceField(
+        choices=[(0, "Side 1"), (1, "Side 2")], coerce=int, label="Who won"
+    )
     walkover = forms.BooleanField(required=False)
+    reason = forms.CharField(required=False, max_length=200, label="Why (kept with the result)")
     confirm = forms.BooleanField(required=False)
+    sure = forms.BooleanField(required=False)
     version = forms.IntegerField(required=False, min_value=0)
+
+    def clean(self):
+        data = super().clean()
+        if data.get("walkover") and not (data.get("reason") or "").strip():
+            self.add_error(
+                "reason",
+                "Say why the game is given as a walkover (W/O) or forfeit: for example "
+                "“did not come to the table”.",
+            )
+        return data
 
 
 class ReopenForm(forms.Form):
     confirm = forms.BooleanField(required=False)
+    sure = forms.BooleanField(required=False)
     version = forms.IntegerField(required=False, min_value=0)
+
+
+class UndoForm(forms.Form):
+    version = forms.IntegerField(min_value=0)
+
+
+class OddPartnerForm(forms.Form):
+    player = forms.ModelChoiceField(
+        queryset=Player.objects.none(), label="Player without a partner"
+    )
+    partner = forms.ModelChoiceField(
+        queryset=Player.objects.none(), label="Their partner (a player who arrived late)"
+    )
+
+    def __init__(self, *args, event: Event, **kwargs):
+        kwargs.setdefault("auto_id", "id_odd_%s")
+        super().__init__(*args, **kwargs)
+        self.fields["player"].queryset = services.odd_players(event)
+        self.fields["partner"].queryset = (
+            event.tournament.players.filter(withdrawn=False)
+            .exclude(memberships__event=event)
+            .select_related("chapter")
+            .order_by("name")
+        )
+        for name in ("player", "partner"):
+            self.fields[name].label_from_instance = lambda p: f"{p.name} ({p.chapter_name})"
+
+
+class OddLeaveForm(forms.Form):
+    player = forms.ModelChoiceField(
+        queryset=Player.objects.none(), label="Player without a partner"
+    )
+    to_singles = forms.BooleanField(required=False)
+
+    def __init__(self, *args, event: Event, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].queryset = services.odd_players(event)
 
 
 class AddEntrantForm(forms.Form):
@@ -141,10 +195,14 @@ def _target_score(event) -> int | None:
         return None
 
 
-def _draw_context(event, *, seed_form=None, swap_form=None, bracket_form=None, add_form=None):
+def _draw_context(
+    event, *, seed_form=None, swap_form=None, bracket_form=None, add_form=None, odd_form=None
+):
     overview = selectors.draw_overview(event)
     teams = overview.entrants
     return {
+        "odd_form": odd_form or OddPartnerForm(event=event),
+        "feeds_singles": event.feeds.order_by("pk").first() if event.is_doubles else None,
         "tournament": event.tournament,
         "event": event,
         "overview": overview,
@@ -257,6 +315,50 @@ def bracket_draw(request: HttpRequest, tournament: Tournament, pk: int) -> HttpR
 
 @official_required
 @require_POST
+def odd_partner(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    """Team a player without a partner with a late arrival."""
+    event = _get_event_for_official(tournament, pk)
+    form = OddPartnerForm(request.POST, event=event)
+    if not form.is_valid():
+        return _render_draw(request, event, odd_form=form, status=422)
+    player, partner = form.cleaned_data["player"], form.cleaned_data["partner"]
+    try:
+        team = services.partner_odd_player(
+            event=event, by=request.user, player=player, partner=partner
+        )
+    except RulesError as exc:
+        messages.error(request, str(exc))
+        return _render_draw(request, event, odd_form=form, status=422)
+    messages.success(
+        request, f"{player.name} and {partner.name} are team {team.number} of {event.name}."
+    )
+    return redirect("desk:event_draw", tournament.slug, event.pk)
+
+
+@official_required
+@require_POST
+def odd_leave(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    """Take a player without a partner out of the doubles, or send them straight to singles."""
+    event = _get_event_for_official(tournament, pk)
+    form = OddLeaveForm(request.POST, event=event)
+    if not form.is_valid():
+        messages.error(request, "Choose a player who has no partner.")
+        return _render_draw(request, event, status=422)
+    player = form.cleaned_data["player"]
+    try:
+        team = services.leave_out_odd_player(
+            event=event, by=request.user, player=player, to_singles=form.cleaned_data["to_singles"]
+        )
+    except RulesError as exc:
+        messages.error(request, str(exc))
+        return _render_draw(request, event, status=422)
+    where = f" and goes straight into {team.event.name}" if team is not None else ""
+    messages.success(request, f"{player.name} is out of {event.name}{where}.")
+    return redirect("desk:event_draw", tournament.slug, event.pk)
+
+
+@official_required
+@require_POST
 def singles_open(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
     event = _get_event_for_official(tournament, pk)
     try:
@@ -288,17 +390,36 @@ def singles_add(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRe
     return redirect("desk:event_draw", tournament.slug, event.pk)
 
 
-def _bracket_context(event):
+UNDO_KEY = "desk_undo"
+
+
+def _remember_undo(request, game, before) -> None:
+    """Keep what Undo needs in the official's session: only the last change can be undone."""
+    if getattr(game, "voided_games", None):
+        request.session.pop(UNDO_KEY, None)
+        return
+    request.session[UNDO_KEY] = {
+        "game": game.pk,
+        "version": game.version,
+        "before": before.as_list() if before is not None else None,
+    }
+
+
+def _bracket_context(event, request=None):
     bracket = selectors.bracket_for_event(event)
     games = bracket.games + bracket.partner_games
     links = _links("scoring:sheet", event.tournament.slug, games)
+    undo = (request.session.get(UNDO_KEY) if request is not None else None) or {}
     for game in games:
         game.link = links.get(game.pk, "")
+        game.undo = undo.get("game") == game.pk and undo.get("version") == game.version
     return {"tournament": event.tournament, "event": event, "bracket": bracket, "official": True}
 
 
 def _render_bracket(request, event, *, status=200):
-    return render(request, "tournaments/bracket.html", _bracket_context(event), status=status)
+    return render(
+        request, "tournaments/bracket.html", _bracket_context(event, request), status=status
+    )
 
 
 @official_required
@@ -327,22 +448,43 @@ def bracket_print(request: HttpRequest, tournament: Tournament, pk: int) -> Http
     )
 
 
+def _confirm_page(request, event, game, *, action, form_data, lines=(), message="", voided=()):
+    """The step that says what a result or take-back will do, with Yes and No."""
+    heading = (
+        "Void later games?"
+        if message
+        else ("Take this result back?" if action == "reopen" else "Record this result?")
+    )
+    return render(
+        request,
+        "tournaments/bracket_confirm.html",
+        {
+            "tournament": event.tournament,
+            "event": event,
+            "game": game,
+            "heading": heading,
+            "lines": list(lines),
+            "message": message,
+            "voided": list(voided),
+            "form_data": form_data or {},
+            "action": action,
+            "yes": "Yes, take it back" if action == "reopen" else "Yes, record it",
+        },
+        status=409 if voided else 200,
+    )
+
+
 def _after_result(request, event, game, exc=None, *, form_data=None, action="result"):
     """Answer a result or reopen form: redirect, confirm page, or the page with the error."""
     if isinstance(exc, services.ConfirmationNeeded):
-        return render(
+        return _confirm_page(
             request,
-            "tournaments/bracket_confirm.html",
-            {
-                "tournament": event.tournament,
-                "event": event,
-                "game": game,
-                "message": str(exc),
-                "voided": exc.games,
-                "form_data": form_data or {},
-                "action": action,
-            },
-            status=409,
+            event,
+            game,
+            action=action,
+            form_data=form_data,
+            message=str(exc),
+            voided=exc.games,
         )
     if isinstance(exc, services.StaleGame):
         messages.error(request, str(exc))
@@ -354,15 +496,33 @@ def _after_result(request, event, game, exc=None, *, form_data=None, action="res
     return redirect(f"{url}#game-{game.pk}")
 
 
-def _result_action(request, tournament, pk, *, action, form_class, invalid, record):
-    """Parse a result or reopen form, call the service, and answer (the two differ in these)."""
+def _first_error(form, default: str) -> str:
+    """Return the message of a refused result form: the winner's, else the first one."""
+    if "winner_seat" in form.errors:
+        return default
+    return next(iter(form.errors.values()))[0]
+
+
+def _result_action(request, tournament, pk, *, action, form_class, invalid, record, preview):
+    """Parse a result or reopen form; show what it will do, or do it; and answer."""
     game = _get_game_for_official(tournament, pk)
     form = form_class(request.POST)
     if not form.is_valid():
-        messages.error(request, invalid)
+        messages.error(request, _first_error(form, invalid))
         return _render_bracket(request, game.event, status=422)
     data = form.cleaned_data
     try:
+        if not (data["sure"] or data["confirm"]):
+            shown = preview(game, data)
+            return _confirm_page(
+                request,
+                game.event,
+                game,
+                action=action,
+                form_data=data,
+                lines=shown.lines,
+                voided=shown.voided,
+            )
         done = record(game, data)
     except RulesError as exc:
         return _after_result(request, game.event, game, exc, form_data=data, action=action)
@@ -370,28 +530,47 @@ def _result_action(request, tournament, pk, *, action, form_class, invalid, reco
     return _after_result(request, game.event, game)
 
 
+def _winner_text(game, data) -> str:
+    winner = (
+        game.sides.select_related("team")
+        .prefetch_related("team__memberships__player")
+        .get(seat=data["winner_seat"])
+        .team
+    )
+    how = " by walkover (W/O)" if data["walkover"] else ""
+    return f"{winner.label} ({winner.number_label.lower()}) won{how}."
+
+
 @official_required
 @require_POST
 def game_result(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
-    """Record a winner (or a walkover), or correct one; later games need confirming."""
+    """Show what a winner (or a walkover, or a correction) will do; record it when sure.
 
-    def record(game, data):
-        services.record_result(
+    Later games that it voids are listed on the same step.
+    """
+
+    def preview(game, data):
+        return services.preview_result(
             game=game,
             winner_seat=data["winner_seat"],
             by=request.user,
             walkover=data["walkover"],
+            reason=data["reason"],
+            expected_version=data["version"],
+        )
+
+    def record(game, data):
+        given, before = services.give_result(
+            game=game,
+            winner_seat=data["winner_seat"],
+            by=request.user,
+            walkover=data["walkover"],
+            reason=data["reason"],
             confirm=data["confirm"],
             expected_version=data["version"],
         )
-        winner = (
-            game.sides.select_related("team")
-            .prefetch_related("team__memberships__player")
-            .get(seat=data["winner_seat"])
-            .team
-        )
-        how = " by walkover (W/O)" if data["walkover"] else ""
-        return f"{winner.label} ({winner.number_label.lower()}) won{how}."
+        _remember_undo(request, given, before)
+        return _winner_text(game, data)
 
     return _result_action(
         request,
@@ -401,18 +580,26 @@ def game_result(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRe
         form_class=ResultForm,
         invalid="Choose which side won.",
         record=record,
+        preview=preview,
     )
 
 
 @official_required
 @require_POST
 def game_reopen(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
-    """Take a result back; the game is playing again."""
+    """Show what taking a result back will do; do it when sure."""
+
+    def preview(game, data):
+        return services.preview_take_back(
+            game=game, by=request.user, expected_version=data["version"]
+        )
 
     def record(game, data):
-        services.reopen_game(
+        before = services.Before(game.winner_seat, game.walkover, game.walkover_reason)
+        services.take_back_result(
             game=game, by=request.user, confirm=data["confirm"], expected_version=data["version"]
         )
+        _remember_undo(request, game, before)
         return "Result taken back: the game is open again."
 
     return _result_action(
@@ -423,4 +610,28 @@ def game_reopen(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRe
         form_class=ReopenForm,
         invalid="That form was not filled in properly; try again.",
         record=record,
+        preview=preview,
     )
+
+
+@official_required
+@require_POST
+def game_undo(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    """Undo the result just given (or taken back) on this game, while nothing changed since."""
+    game = _get_game_for_official(tournament, pk)
+    form = UndoForm(request.POST)
+    kept = request.session.get(UNDO_KEY) or {}
+    if not form.is_valid() or kept.get("game") != game.pk:
+        messages.error(request, "There is nothing to undo on this game.")
+        return _render_bracket(request, game.event, status=422)
+    before = services.Before.from_list(kept.get("before"))
+    try:
+        services.undo_result(
+            game=game, by=request.user, version=form.cleaned_data["version"], before=before
+        )
+    except RulesError as exc:
+        request.session.pop(UNDO_KEY, None)
+        return _after_result(request, game.event, game, exc)
+    request.session.pop(UNDO_KEY, None)
+    messages.success(request, "Undone: the game is back as it was.")
+    return _after_result(request, game.event, game)

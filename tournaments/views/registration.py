@@ -12,6 +12,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.views.decorators.http import require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
 
 from .. import background, selectors, services
 from ..errors import RulesError
@@ -491,13 +492,43 @@ def player_check_in(request: HttpRequest, tournament: Tournament, pk: int) -> Ht
 
 
 @official_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def player_withdraw(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    """Withdraw or reinstate a player.
+
+    A player with bracket games still to play is first shown what withdrawing does
+    (GET: their games go to the other side by walkover) and confirms it once (``sure``).
+    """
     player = _get_player_for_official(tournament, pk)
+    confirm_url = reverse("desk:player_withdraw", args=[tournament.slug, player.pk])
+    if request.method == "GET":
+        if player.withdrawn:
+            messages.info(request, f"{player.name} is withdrawn already.")
+            return redirect("desk:players", tournament.slug)
+        shown = services.preview_withdrawal(player=player, by=request.user)
+        return render(
+            request,
+            "tournaments/player_withdraw.html",
+            {"tournament": tournament, "player": player, "withdrawal": shown},
+        )
     form = YesNoForm(request.POST, field="withdrawn")
     if not form.is_valid():
         return _player_row(request, tournament, player, error=form.error_text(), status=422)
-    services.set_withdrawn(player=player, by=request.user, withdrawn=form.value)
+    if not form.value or player.withdrawn:
+        services.set_withdrawn(player=player, by=request.user, withdrawn=form.value)
+        return _player_row(request, tournament, player)
+    sure = request.POST.get("sure") == "1"
+    try:
+        if not sure and services.preview_withdrawal(player=player, by=request.user).gives_games:
+            if request.htmx:
+                return HttpResponseClientRedirect(confirm_url)
+            return redirect(confirm_url)
+        done = services.withdraw_player(player=player, by=request.user)
+    except RulesError as exc:
+        return _player_row(request, tournament, player, error=str(exc), status=422)
+    if sure:
+        messages.success(request, " ".join([f"{player.name} is withdrawn.", *done.lines]))
+        return redirect("desk:players", tournament.slug)
     return _player_row(request, tournament, player)
 
 
