@@ -32,6 +32,7 @@ from scoring.management.commands.load_demo import Player as DemoPlayer
 from scoring.models import Export, Hand
 from tournaments import services
 from tournaments.models import Event, Game, RosterUpload, Round, Tournament
+from tournaments.services.officials import invite_official
 from tournaments.services.registration import check_roster_upload, upload_roster
 
 ROSTER = b"name,chapter\nZelda Moore,Lone Star Roamers\nYuri Banks,\n"
@@ -71,6 +72,10 @@ class World:
     api_key: str = ""
     upload_checked: RosterUpload | None = None
     upload_pending: RosterUpload | None = None
+    doubles_odd: Event | None = None  # partners drawn, one player left without a partner
+    invitation: object = None  # an open invitation link to the early tournament
+    game_given: Game | None = None  # a bracket game won by the "won" button, no hands
+    player_in_play: object = None  # a demo player with a bracket game still to play
 
     def hand_of(self, game: Game) -> Hand:
         return Hand.objects.filter(game=game).order_by("number").first()
@@ -212,6 +217,22 @@ def build_world(official, colleague) -> World:
     world.game_decided = (
         bracket_games.filter(status=Game.Status.FINISHED).order_by("-round_number", "pk").first()
     )
+
+    given = _event(
+        early, by, "Doubles (a result given)", "texas_good_sams", "single_elimination", 2, players
+    )
+    services.draw_partners_for_event(event=given, by=by, seed=7)
+    services.draw_bracket(event=given, by=by, seed=8)
+    world.game_given = (
+        Game.objects.filter(event=given, stage=1, status=Game.Status.READY).order_by("pk").first()
+    )
+    services.record_result(game=world.game_given, winner_seat=0, by=by)
+    world.player_in_play = world.game_open.sides.first().team.members[0].player
+    world.doubles_odd = _event(
+        early, by, "Doubles (odd player)", "texas_good_sams", "single_elimination", 2, players[:7]
+    )
+    services.draw_partners_for_event(event=world.doubles_odd, by=by, seed=7)
+    world.invitation = invite_official(tournament=early, by=by)
 
     world.export_ready = request_export(tournament=demo, by=by, kind="workbook", format="xlsx")
     build_export(export_id=world.export_ready.pk)

@@ -149,6 +149,27 @@ RECIPES: dict[str, Callable[[World], Visit | list[Visit]]] = {
     ],
     "desk:tournament_edit": lambda w: Page(slug=w.demo.slug),
     "desk:poster": lambda w: Page(slug=w.demo.slug),
+    # Officials: the early tournament's owner is the visiting official.
+    "desk:officials": lambda w: [Page(slug=w.demo.slug), Page(slug=w.early.slug)],
+    "desk:official_add": lambda w: PostOnly(
+        form_on=_desk("desk:officials", w.early), slug=w.early.slug
+    ),
+    "desk:official_leave": lambda w: PostOnly(
+        form_on=_desk("desk:officials", w.demo), slug=w.demo.slug
+    ),
+    "desk:official_remove": lambda w: PostOnly(
+        form_on=_desk("desk:officials", w.early), slug=w.early.slug, pk=w.colleague.pk
+    ),
+    "desk:invitation_create": lambda w: PostOnly(
+        form_on=_desk("desk:officials", w.early), slug=w.early.slug
+    ),
+    "desk:invitation_revoke": lambda w: PostOnly(
+        form_on=_desk("desk:officials", w.early), slug=w.early.slug, pk=w.invitation.pk
+    ),
+    # Opened by an official already: it says so and leaves the link unused.
+    "desk:invitation_accept": lambda w: Page(slug=w.early.slug, token=w.invitation.token),
+    "desk:event_entries": lambda w: [Page(**_ev(e)) for e in _events(w)],
+    "desk:event_rules": lambda w: [Page(**_ev(e)) for e in _events(w)],
     "desk:event_create": lambda w: Page(slug=w.demo.slug),
     "desk:chapters": lambda w: [Page(slug=w.demo.slug), Page(slug=w.quiet.slug)],
     "desk:chapter_merge": lambda w: PostOnly(
@@ -166,9 +187,8 @@ RECIPES: dict[str, Callable[[World], Visit | list[Visit]]] = {
     "desk:player_check_in": lambda w: PostOnly(
         form_on=_desk("desk:players", w.demo), slug=w.demo.slug, pk=w.a_player(w.demo).pk
     ),
-    "desk:player_withdraw": lambda w: PostOnly(
-        form_on=_desk("desk:players", w.demo), slug=w.demo.slug, pk=w.a_player(w.demo).pk
-    ),
+    # GET shows what withdrawing a player with bracket games does; the form confirms it.
+    "desk:player_withdraw": lambda w: Page(slug=w.demo.slug, pk=w.player_in_play.pk),
     "desk:roster_import": lambda w: [
         Page(slug=w.demo.slug),
         Page(slug=w.demo.slug, query=f"?upload={w.upload_checked.pk}"),
@@ -218,8 +238,10 @@ RECIPES: dict[str, Callable[[World], Visit | list[Visit]]] = {
     "desk:game_result": lambda w: PostOnly(
         form_on=_desk("desk:bracket", w.demo, w.doubles.pk), **_game(w.game_open)
     ),
+    "desk:odd_partner": lambda w: PostOnly(form_on=_on_draw(w.doubles_odd), **_ev(w.doubles_odd)),
+    "desk:odd_leave": lambda w: PostOnly(form_on=_on_draw(w.doubles_odd), **_ev(w.doubles_odd)),
     "desk:game_reopen": lambda w: PostOnly(
-        form_on=_desk("desk:bracket", w.demo, w.doubles.pk), **_game(w.game_decided)
+        form_on=_desk("desk:bracket", w.early, w.game_given.event_id), **_game(w.game_given)
     ),
     # Score sheets, corrections, exports
     "scoring:sheet": lambda w: [
@@ -303,6 +325,9 @@ EXCLUDED_NAMESPACES = {
     "admin": "Django's own admin, for the site admin only; not our templates",
 }
 EXCLUDED = {
+    "desk:game_undo": "offered only on the game just given, in the session that gave it; "
+    "tests/e2e/test_results_desk.py presses it and tests/tournaments/test_desk_results.py "
+    "refuses it to outsiders",
     "api:api-root": "the API's index is switched off (docs_url=None): /api/openapi.json "
     "describes it, and is visited",
 }

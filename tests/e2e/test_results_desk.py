@@ -56,7 +56,7 @@ def test_a_one_click_result_is_confirmed_then_undone(
     # The button asks first, in plain words; "No" changes nothing.
     card(page, first).get_by_role("button", name=f"{winner} won").click()
     expect(page.get_by_role("heading", name="Record this result?")).to_be_visible()
-    said = f"Record that {winner} beat {loser} in round 1 game 1."
+    said = f"Record that {winner} beat {loser} in Game 1 (Semi-final)."
     expect(page.get_by_text(said)).to_be_visible()
     partners = loser.replace(" & ", " and ")
     expect(page.get_by_text(f"{partners} will play each other in Singles")).to_be_visible()
@@ -101,7 +101,7 @@ def test_a_correction_voids_a_played_partners_game_and_leaves_no_phantom_entrant
     card(page, first).get_by_role("button", name=f"{right_winner} won instead…").click()
     expect(page.get_by_role("heading", name="Record this result?")).to_be_visible()
     expect(page.get_by_text("This replaces")).to_be_visible()
-    expect(page.get_by_text("partners' game 1: 0 hands entered, result given")).to_be_visible()
+    expect(page.get_by_text("Partners' game 1: 0 hands entered, result given")).to_be_visible()
     page.get_by_role("button", name="Yes, void them").click()
     page.wait_for_url(re.compile(r"/bracket/#game-"))
 

@@ -110,7 +110,7 @@ def test_the_preview_says_what_happens_and_changes_nothing(doubles, official):
     logged = Activity.objects.count()
     shown = services.preview_result(game=game, winner_seat=0, by=official)
     text = " ".join(shown.lines)
-    assert "beat" in text and "go on to round 2 game 1" in text
+    assert "beat" in text and "go on to Game 3 (Final)" in text
     assert "will play each other in Singles" in text
     assert "the sheet will show no score" in text
     assert Game.objects.get(pk=game.pk).status == Game.Status.READY
@@ -154,7 +154,7 @@ def test_the_preview_of_a_take_back_and_of_voided_games(doubles, official):
     shown = services.preview_take_back(game=first, by=official)
     text = " ".join(shown.lines)
     assert "Take back" in text and "ready to play again" in text
-    assert "leave round 2 game 1" in text
+    assert "leave Game 3 (Final)" in text
     assert "1 later game lose their scores" in text
     assert [(g.pk, g.hand_count) for g in shown.voided] == [(final.pk, 3)]
     assert Game.objects.get(pk=final.pk).hand_count == 3
@@ -174,7 +174,7 @@ def test_undo_is_refused_when_a_later_game_has_scores_since(doubles, official):
     game, before = give(first, 0, official)
     services.record_result(game=game_at(doubles, 1, 1), winner_seat=0, by=official)
     services.set_game_progress(game=game_at(doubles, 2, 0), totals=(5, 0), hand_count=1)
-    with pytest.raises(DeskError, match="round 2 game 1 has had scores"):
+    with pytest.raises(DeskError, match=r"Game 3 \(Final\) has had scores"):
         services.undo_result(game=game, by=official, version=game.version, before=before)
     assert Game.objects.get(pk=first.pk).winner_seat == 0
 

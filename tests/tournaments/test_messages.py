@@ -121,7 +121,7 @@ def test_a_singles_result_calls_the_winner_a_player_not_a_team(
     winner = game.sides.get(seat=1).team
     response = official_client.post(
         url("game_result", tournament, game.pk),
-        {"winner_seat": 1, "version": game.version},
+        {"winner_seat": 1, "version": game.version, "sure": "1"},
         follow=True,
     )
     assert escape(f"{winner.label} (player {winner.number}) won.") in response.text

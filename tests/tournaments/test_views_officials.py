@@ -149,7 +149,13 @@ def test_the_page_says_what_became_of_each_link(official_client, owned, dora, of
 
 def test_an_invitation_link_opened_signed_in_makes_an_official(dora_client, owned, dora, official):
     invitation = service.invite_official(tournament=owned, by=official)
-    response = dora_client.get(url("invitation_accept", owned, invitation.token), follow=True)
+    link = url("invitation_accept", owned, invitation.token)
+    asked = dora_client.get(link)
+    assert "Join as an official" in asked.text and "signed in as <strong><bdi>dora" in asked.text
+    assert not owned.officials.filter(pk=dora.pk).exists()  # opening it changes nothing
+    invitation.refresh_from_db()
+    assert invitation.is_open
+    response = dora_client.post(link, follow=True)
     assert f"You are now an official of {owned.name}." in response.text
     assert response.redirect_chain[-1][0] == url("dashboard", owned)
     assert owned.officials.filter(pk=dora.pk).exists()
@@ -157,7 +163,9 @@ def test_an_invitation_link_opened_signed_in_makes_an_official(dora_client, owne
 
 def test_an_official_opening_a_link_is_told_and_leaves_it_unused(official_client, owned, official):
     invitation = service.invite_official(tournament=owned, by=official)
-    response = official_client.get(url("invitation_accept", owned, invitation.token), follow=True)
+    link = url("invitation_accept", owned, invitation.token)
+    assert "already an official" in official_client.get(link).text
+    response = official_client.post(link, follow=True)
     assert "already an official" in response.text
     invitation.refresh_from_db()
     assert invitation.is_open
@@ -182,17 +190,21 @@ def test_a_bad_link_gets_a_clear_page_and_changes_nothing(
         service.accept_invitation(tournament=owned, token=token, by=other_official)
     if state == "revoked":
         service.revoke_invitation(invitation=invitation, by=official)
-    response = dora_client.get(url("invitation_accept", owned, token))
-    assert response.status_code == 403
-    assert "This invitation link does not work" in response.text
-    assert service.REFUSALS[state].replace("'", "&#x27;") in response.text
+    for response in (
+        dora_client.get(url("invitation_accept", owned, token)),
+        dora_client.post(url("invitation_accept", owned, token)),
+    ):
+        assert response.status_code == 403
+        assert "This invitation link does not work" in response.text
+        assert service.REFUSALS[state].replace("'", "&#x27;") in response.text
     assert not owned.officials.filter(pk=dora.pk).exists()
 
 
 def test_a_link_to_a_tournament_that_does_not_exist_is_refused(dora_client):
-    response = dora_client.get(reverse("desk:invitation_accept", args=["gone", "abc"]))
-    assert response.status_code == 403
-    assert "not one the desk made" in response.text
+    for send in (dora_client.get, dora_client.post):
+        response = send(reverse("desk:invitation_accept", args=["gone", "abc"]))
+        assert response.status_code == 403
+        assert "not one the desk made" in response.text
 
 
 @pytest.mark.parametrize(

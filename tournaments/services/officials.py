@@ -161,6 +161,30 @@ REFUSALS = {
 
 
 @transaction.atomic
+def _open_invitation(invitations, *, tournament, token) -> OfficialInvitation:
+    """Return the tournament's open invitation for `token`, or refuse saying why."""
+    token = str(token or "")
+    invitation = (
+        invitations.filter(tournament=tournament, token=token).first()
+        if tournament is not None and 0 < len(token) <= 64
+        else None
+    )
+    if invitation is None:
+        raise InvitationRefused(REFUSALS["unknown"])
+    if not invitation.is_open:
+        raise InvitationRefused(REFUSALS[invitation.state])
+    return invitation
+
+
+def check_invitation(*, tournament, token: str) -> OfficialInvitation:
+    """Return the open invitation a link names (nothing is written), or refuse saying why.
+
+    Opening a link only shows what it offers; joining takes a press of the button (a
+    link previewer or a prefetching browser must never use someone's invitation).
+    """
+    return _open_invitation(OfficialInvitation.objects.all(), tournament=tournament, token=token)
+
+
 def accept_invitation(*, tournament, token: str, by) -> bool:
     """Make `by` an official through an invitation link; return False if they were already.
 
@@ -168,18 +192,9 @@ def accept_invitation(*, tournament, token: str, by) -> bool:
     revoked or expired. The invitation's row is locked, so a link opened twice at once
     makes one official.
     """
-    token = str(token or "")
-    invitation = (
-        OfficialInvitation.objects.select_for_update()
-        .filter(tournament=tournament, token=token)
-        .first()
-        if 0 < len(token) <= 64
-        else None
+    invitation = _open_invitation(
+        OfficialInvitation.objects.select_for_update(), tournament=tournament, token=token
     )
-    if invitation is None:
-        raise InvitationRefused(REFUSALS["unknown"])
-    if not invitation.is_open:
-        raise InvitationRefused(REFUSALS[invitation.state])
     if tournament.officials.filter(pk=by.pk).exists():
         return False
     invitation.used_at = timezone.now()

@@ -11,7 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from ..errors import RulesError
 from ..forms import AddOfficialForm, LeaveForm
@@ -142,15 +142,24 @@ def invitation_revoke(request: HttpRequest, tournament: Tournament, pk: int) -> 
 
 
 @login_required
-@require_GET
+@require_http_methods(["GET", "POST"])
 def invitation_accept(request: HttpRequest, slug: str, token: str) -> HttpResponse:
-    """Opening an invitation link while signed in makes you an official of the tournament.
+    """An invitation link: opening it shows what it offers; pressing "Join" makes you an official.
 
     A bad link (unknown, used, revoked or expired) gets a page saying which and what to
-    do, with status 403: it gives no right to the tournament.
+    do, with status 403: it gives no right to the tournament. Opening the link changes
+    nothing, so a link previewer or a prefetching browser never uses it up.
     """
     tournament = Tournament.objects.filter(slug=slug).first()
     try:
+        if request.method == "GET":
+            invitation = service.check_invitation(tournament=tournament, token=token)
+            already = tournament.officials.filter(pk=request.user.pk).exists()
+            return render(
+                request,
+                "tournaments/invitation_accept.html",
+                {"tournament": tournament, "invitation": invitation, "already": already},
+            )
         if tournament is None:
             raise service.InvitationRefused(service.REFUSALS["unknown"])
         joined = service.accept_invitation(tournament=tournament, token=token, by=request.user)
