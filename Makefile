@@ -46,7 +46,8 @@ lint: install
 	$(BIN)/ruff format --check .
 
 test: install lint
-	$(BIN)/python -m pytest --cov --cov-branch --cov-report=term --cov-fail-under=100 $(PYTEST_ARGS)
+	$(BIN)/python -m pytest --cov --cov-branch --cov-report=term --cov-report=json $(PYTEST_ARGS)
+	$(BIN)/python tools/coverage_gate.py data/coverage.json
 
 bench: install
 	@for script in $(filter-out bench/_%,$(wildcard bench/*.py)); do \
