@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
-from games.engine import PENALTIES
 from games.registry import GAMES
 from games.rules import RulesError
 from scoring.backup.format import BackupError
+from scoring.services.checks import penalty_fields
 
 
 def _check_events(found: dict) -> None:
@@ -24,7 +24,7 @@ def _check_events(found: dict) -> None:
 def _penalty_fields(found: dict) -> dict[int, list[str]]:
     """Return, by game id, the hand fields that hold penalties (their offender is a player).
 
-    The game's rules say which fields those are (`games.engine.PENALTIES`); an offender
+    The game's rules say which fields those are (`penalty_fields`); an offender
     is a player's id, so it is a reference like any other and is renumbered on import.
     """
     events = {event["id"]: event for event in found["events"]}
@@ -35,15 +35,13 @@ def _penalty_fields(found: dict) -> dict[int, list[str]]:
         event = events[game["event"]]
         key = (event["id"], sides[game["id"]])
         if key not in cache:
-            spec = GAMES[event["game_key"]]
-            try:
-                table = spec.table(event["options"], sides=key[1], team_size=event["team_size"])
-                asked = spec.entry_fields(table, event["options"])
-            except RulesError:
-                asked = ()
-            cache[key] = [
-                found_field.name for found_field in asked if found_field.kind == PENALTIES
-            ]
+            asked = penalty_fields(
+                GAMES[event["game_key"]],
+                event["options"],
+                sides=key[1],
+                team_size=event["team_size"],
+            )
+            cache[key] = [found_field.name for found_field in asked]
         fields[game["id"]] = cache[key]
     return fields
 

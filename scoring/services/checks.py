@@ -2,7 +2,7 @@
 
 from collections.abc import Sequence
 
-from games.engine import Fold, Table
+from games.engine import PENALTIES, Field, Fold, Table
 from games.rules import RulesError
 from scoring.services.game_rows import HandRow
 from tournaments.errors import DeskError
@@ -28,6 +28,20 @@ def table_of(game: Game, *, sides: int | None = None) -> Table:
         return event.game.table(event.options, sides=sides, team_size=event.team_size)
     except RulesError as exc:
         raise DeskError(f"This game cannot be scored: {exc}.") from exc
+
+
+def penalty_fields(spec, options: dict, *, sides: int, team_size: int) -> list[Field]:
+    """Return the hand fields that hold penalties at a table of `sides` sides of an event.
+
+    spec is the event's game (`games.registry.GameSpec`); its rules say which fields those
+    are (`games.engine.PENALTIES`); none at a table the game cannot seat.
+    """
+    try:
+        table = spec.table(options, sides=sides, team_size=team_size)
+        fields = spec.entry_fields(table, options)
+    except RulesError:
+        return []
+    return [found for found in fields if found.kind == PENALTIES]
 
 
 def _rules(call, *args, **kwargs):

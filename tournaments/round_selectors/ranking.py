@@ -3,31 +3,20 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from decimal import Decimal
 
 from games.engine import best_totals
-from games.standings import GameResult, describe_tiebreaks, rank
+from games.standings import GameResult, Row, describe_tiebreaks, rank
 from tournaments.models import SCORED, Event, Round, Side, SitOut
 from tournaments.round_selectors.overview import RoundSummary, started_rounds
 from tournaments.round_selectors.seating import event_teams
 from tournaments.selectors import TeamLine
 
 
-@dataclass
-class StandingRow:
-    """One side's line in the standings."""
+@dataclass(frozen=True)
+class StandingRow(Row):
+    """One side's line in the standings (`games.standings.Row`), with the side's players."""
 
-    place: int
-    shared: bool
     team: TeamLine
-    played: int
-    won: int
-    tied: int
-    lost: int
-    sat_out: int
-    match_points: int
-    points_for: int
-    points_against: Decimal
 
     @property
     def place_label(self) -> str:
@@ -103,22 +92,7 @@ def standings(event, *, with_rounds: bool = False) -> Standings:
     points = sit_out_points(event)
     ranked = rank(results, sit_outs=rounds_sat_out(event), sit_out_points=points)
     teams = event_teams(event)
-    rows = [
-        StandingRow(
-            place=row.place,
-            shared=row.shared,
-            team=teams.get(row.side),
-            played=row.played,
-            won=row.won,
-            tied=row.tied,
-            lost=row.lost,
-            sat_out=row.sat_out,
-            match_points=row.match_points,
-            points_for=row.points_for,
-            points_against=row.points_against,
-        )
-        for row in ranked
-    ]
+    rows = [StandingRow(**vars(row), team=teams.get(row.side)) for row in ranked]
     # Inside a shared place, rows come by name rather than by id.
     rows.sort(key=lambda row: (row.place, row.team.label.casefold(), row.team.number))
     found = Standings(event=event, rows=rows, sit_out_points=points, games_counted=len(results))

@@ -7,14 +7,13 @@ Pure rules: plain data in, plain data out; this module imports no Django.
 
 import re
 from collections.abc import Mapping, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass, replace
 
 from games.engine import INT as INT_FIELD
 from games.engine import PER_PLAYER, Decision, Field, Fold, Scored, Table, TableRule
 from games.engine import TILES as TILES_FIELD
 from games.rules import RulesError
-from games.rules.checks import check_count, check_length
+from games.rules.checks import about, check_count, check_length, each_hand
 from games.rules.domino_pinochle.rules import (
     HAND_SIZE,
     MAX_PIP,
@@ -84,15 +83,6 @@ class _Checked:
     tricks: tuple[int, ...] | None
 
 
-@contextmanager
-def _about(field):
-    """Give a RulesError raised inside the field it is about."""
-    try:
-        yield
-    except RulesError as error:
-        raise RulesError(str(error), field=field) from None
-
-
 def _check_table(table):
     if table.partnerships:
         raise RulesError(f"{NAME} has no partnerships: each of its {PLAYERS} players plays alone")
@@ -138,7 +128,7 @@ def _read_widow(data):
     text = _read_text(data, WIDOW_FIELD.name, "The widow")
     if text is None:
         return None
-    with _about(WIDOW_FIELD.name):
+    with about(WIDOW_FIELD.name):
         tiles = parse_tiles(text, max_pip=MAX_PIP, what="The widow")
         if len(tiles) != 1:
             raise RulesError(f"The widow is one tile, not {len(tiles)}")
@@ -153,7 +143,7 @@ def _read_meld_groups(data, player):
     if text is None:
         return None
     melds = []
-    with _about(key):
+    with about(key):
         for group in _MELD_BREAK.split(text):
             if not group.strip():
                 continue
@@ -209,7 +199,7 @@ def _check_entry(entry, options):
     typed = check_length(entry.meld_points, count=PLAYERS, what="The meld points")
     widow = None
     if entry.widow is not None:
-        with _about(WIDOW_FIELD.name):
+        with about(WIDOW_FIELD.name):
             widow = parse_tile(entry.widow, max_pip=MAX_PIP)
     tiled = [player for player in range(PLAYERS) if melds[player] is not None]
     for player in tiled:
@@ -244,7 +234,7 @@ def _read_entered_melds(melds, widow, options):
         if player_melds is None:
             read.append(None)
             continue
-        with _about(f"{MELDS_FIELD.name}_{player}"):
+        with about(f"{MELDS_FIELD.name}_{player}"):
             read.append(
                 _read_player_melds(player, player_melds, widow=widow, placed=placed, rules=rules)
             )
@@ -256,7 +246,7 @@ def _typed_points(points, player, options):
     if points is None:
         return 0
     what = f"{_player(player)}'s meld points"
-    with _about(f"{MELD_POINTS_FIELD.name}_{player}"):
+    with about(f"{MELD_POINTS_FIELD.name}_{player}"):
         check_count(points, what=what)
         reachable = reachable_meld_totals(options)
         if points not in reachable:
@@ -280,9 +270,9 @@ def _check_tricks(tricks):
                 "points, or none when the tricks were not played",
                 field=key,
             )
-        with _about(key):
+        with about(key):
             check_count(points, what=f"{_player(player)}'s trick points", high=TRICK_POINTS)
-    with _about(f"{TRICKS_FIELD.name}_0"):
+    with about(f"{TRICKS_FIELD.name}_0"):
         return trick_points(tricks)
 
 
@@ -323,13 +313,8 @@ def fold(entries: Sequence[Entry], table: Table, options: dict) -> Fold:
     the result asks for them (a Decision) and the hand cannot stand until they are given.
     """
     _check_table(table)
-    hands = []
-    for number, entry in enumerate(entries, start=1):
-        try:
-            checked = _check_entry(entry, options)
-        except RulesError as error:
-            raise RulesError(f"Hand {number}: {error}", field=error.field) from None
-        hands.append((checked.meld_points, checked.tricks))
+    checked = each_hand(entries, lambda entry: _check_entry(entry, options))
+    hands = [(hand.meld_points, hand.tricks) for hand in checked]
     state = fold_game(hands, target=target_score(options))
     decision = None
     if state.awaiting_tricks:

@@ -20,7 +20,7 @@ from games.engine import (
     TableRule,
 )
 from games.rules import RulesError
-from games.rules.checks import check_seat, seat_name
+from games.rules.checks import about, check_seat, seat_name
 from games.rules.texas_good_sams.rules import (
     _HAND_SIZES,
     _NO_PIPS,
@@ -174,13 +174,6 @@ def entry_to_data(entry):
     return data
 
 
-def _probe(field, rule, *args, **kwargs):
-    try:
-        return rule(*args, **kwargs)
-    except RulesError as exc:
-        raise RulesError(str(exc), field=field) from None
-
-
 def _end_pips(entry):
     """Return (out_pips, blocked_pips) as score_hand takes them from the two pip fields."""
     if entry.end == END_OUT and entry.out_seat in SIDES:
@@ -211,6 +204,21 @@ def _end_field(entry):
     return "end"
 
 
+def _score(entry, blocked_scoring):
+    """Return score_hand's HandScore for a typed entry, under the event's blocked scoring."""
+    out_pips, blocked_pips = _end_pips(entry)
+    return score_hand(
+        play=entry.play,
+        muggins=entry.muggins,
+        end=entry.end,
+        out_side=entry.out_seat,
+        out_pips=out_pips,
+        blocked_pips=blocked_pips,
+        penalties=entry.penalties,
+        blocked_scoring=blocked_scoring,
+    )
+
+
 def score_entry_parts(entry, options):
     """Return the hand's HandScore; RulesError names the field the rules refuse.
 
@@ -222,33 +230,19 @@ def score_entry_parts(entry, options):
         for side in SIDES:
             probe = [0, 0]
             probe[side] = values[side]
-            _probe(f"{part}_{side}", score_hand, **{part: tuple(probe)})
+            with about(f"{part}_{side}"):
+                score_hand(**{part: tuple(probe)})
     for side in SIDES:
         if entry.pips[side] is not None:
             # A side's pips alone, checked as the pips a side that went out scores.
-            _probe(
-                f"pips_{side}",
-                score_hand,
-                end=END_OUT,
-                out_side=1 - side,
-                out_pips=entry.pips[side],
-            )
+            with about(f"pips_{side}"):
+                score_hand(end=END_OUT, out_side=1 - side, out_pips=entry.pips[side])
     if entry.reached_first is not None:
         what = f"The side that reached {TARGET} first"
-        _probe("reached_first", check_seat, entry.reached_first, count=2, what=what)
-    out_pips, blocked_pips = _end_pips(entry)
-    return _probe(
-        _end_field(entry),
-        score_hand,
-        play=entry.play,
-        muggins=entry.muggins,
-        end=entry.end,
-        out_side=entry.out_seat,
-        out_pips=out_pips,
-        blocked_pips=blocked_pips,
-        penalties=entry.penalties,
-        blocked_scoring=clean_options(options)["blocked_scoring"],
-    )
+        with about("reached_first"):
+            check_seat(entry.reached_first, count=2, what=what)
+    with about(_end_field(entry)):
+        return _score(entry, clean_options(options)["blocked_scoring"])
 
 
 def _side_line(score, side):
@@ -282,20 +276,7 @@ def fold(entries, table, options):
 
     _check_table(table)
     blocked = clean_options(options)["blocked_scoring"]
-    rows = []
-    for entry in entries:
-        out_pips, blocked_pips = _end_pips(entry)
-        score = score_hand(
-            play=entry.play,
-            muggins=entry.muggins,
-            end=entry.end,
-            out_side=entry.out_seat,
-            out_pips=out_pips,
-            blocked_pips=blocked_pips,
-            penalties=entry.penalties,
-            blocked_scoring=blocked,
-        )
-        rows.append((score.points, entry.reached_first))
+    rows = [(_score(entry, blocked).points, entry.reached_first) for entry in entries]
     state = fold_game(rows)
     if state.needs_decision_at is not None:
         number = state.needs_decision_at + 1

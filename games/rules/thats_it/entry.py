@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from games.engine import INT as INT_FIELD
 from games.engine import SEAT, TILES, Field, Fold, Scored, Table, TableRule, plural
 from games.rules import RulesError
-from games.rules.checks import check_seat, seat_name
+from games.rules.checks import check_seat, each_hand, seat_name
 from games.rules.game_state import fold_to_target
 from games.rules.thats_it.rules import (
     HAND_SIZE,
@@ -233,12 +233,7 @@ def fold(entries: Sequence[Entry], table: Table, options: dict) -> Fold:
     raise RulesError.
     """
     _check_table(table, options)
-    hands = []
-    for index, entry in enumerate(entries):
-        try:
-            hands.append(score_entry(entry, table, options).points)
-        except RulesError as error:
-            raise RulesError(f"Hand {index + 1}: {error}", field=error.field) from None
+    hands = each_hand(entries, lambda entry: score_entry(entry, table, options).points)
     state = fold_to_target(hands, sides=table.players, target=options["target"], seat="Player")
     winners = (state.winner,) if state.finished else ()
     return Fold(state.totals, state.finished, winners, state.finished_at)

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from games.engine import PENALTIES
-from games.rules import RulesError
 from scoring.exports.tables.snapshot import HAND_CHUNK, Snapshot
 from scoring.models import Hand
+from scoring.services.checks import penalty_fields
 from tournaments.models import Event, Player
 
 HANDS_HEADER = ("event", "game", "hand", "side", "points")
@@ -52,12 +51,9 @@ def _penalty_fields(event: Event, sides: int, cache: dict) -> list:
     """Return the hand fields that hold penalties at a table of `sides` sides of the event."""
     key = (event.pk, sides)
     if key not in cache:
-        try:
-            table = event.game.table(event.options, sides=sides, team_size=event.team_size)
-            fields = event.game.entry_fields(table, event.options)
-        except RulesError:
-            fields = ()
-        cache[key] = [found for found in fields if found.kind == PENALTIES]
+        cache[key] = penalty_fields(
+            event.game, event.options, sides=sides, team_size=event.team_size
+        )
     return cache[key]
 
 
