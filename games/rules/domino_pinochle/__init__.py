@@ -11,7 +11,7 @@ is 3 or 4 doubles with consecutive numbers. A tile is in one meld only. The wido
 complete any player's meld but earns no points: a meld scores 1 per tile from the hand,
 plus a bonus (2 by default) for a four-tile meld whose four tiles all come from the hand.
 
-Pure rules: plain data in, plain data out; this module imports no Django.
+Pure rules: plain data in, plain data out; this package imports no Django.
 
 The rules live in `rules` (melds, tricks, the game, the house rules); the engine's part
 (tables, a hand's entry, its score, the game's state) in `entry`. This package gives

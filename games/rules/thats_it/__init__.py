@@ -6,7 +6,7 @@ included. A tile's value is its other number in a suit meld, its number in a dou
 meld. Only the player who calls "That's it" scores. Every player plays alone, 2 or more
 at a table, up to the event's largest table (at most 19: the set deals 7 tiles each).
 
-Pure rules: plain data in, plain data out; this module imports no Django.
+Pure rules: plain data in, plain data out; this package imports no Django.
 
 The rules live in `rules` (melds, the best reading of a hand, the game, the house
 rules); the engine's part (tables, a hand's entry, its score, the game's state) in
