@@ -95,6 +95,11 @@ def hand_snapshot(hand: Hand) -> dict:
     return {"number": hand.number, "points": list(hand.points), "detail": detail}
 
 
+def _who(by):
+    """Return the user to keep as who did it: None for nobody, or a user never saved."""
+    return by if by is not None and by.pk else None
+
+
 def _record_change(*, game, hand, number, action, by, before=None, after=None, key=None):
     """Keep one change to a hand in the history: who, when, before and after."""
     return HandChange.objects.create(
@@ -102,7 +107,7 @@ def _record_change(*, game, hand, number, action, by, before=None, after=None, k
         hand=hand,
         hand_number=number,
         action=action,
-        by=by if by is not None and by.pk else None,
+        by=_who(by),
         before=before,
         after=after,
         request_key=key,
@@ -159,7 +164,7 @@ def delete_voided_hands(*, games: Sequence[Game], by=None) -> int:
                 hand=None,
                 hand_number=hand.number,
                 action=HandChange.Action.VOIDED,
-                by=by if by is not None and by.pk else None,
+                by=_who(by),
                 before=hand_snapshot(hand),
             )
             for hand in hands
@@ -208,7 +213,7 @@ def _add_hand(*, game: Game, by, version: int, key: uuid.UUID, entry, data) -> H
         points=list(scored.points),
         detail=game.event.game.entry_to_data(entry),
         entry_key=key,
-        entered_by=by if by is not None and by.pk else None,
+        entered_by=_who(by),
     )
     hand.save(force_insert=True)
     _record_change(
@@ -279,23 +284,12 @@ def edit_hand(
     state = _fold(game, table, entries)
     spec = game.event.game
     target = Hand.objects.get(pk=rows[index].pk)
-    before = hand_snapshot(target)
-    target.points = list(scored.points)
-    target.detail = spec.entry_to_data(entries[index])
-    target.edited_at = timezone.now()
-    target.save(update_fields=["points", "detail", "edited_at"])
-    _record_change(
-        game=game,
-        hand=target,
-        number=target.number,
-        action=HandChange.Action.EDITED,
-        by=by,
-        before=before,
-        after=hand_snapshot(target),
-        key=key,
-    )
+    detail = spec.entry_to_data(entries[index])
+    _rewrite_hand(game=game, hand=target, detail=detail, points=scored.points, by=by, key=key)
     if answered is not None:
-        _store_answer(game=game, pk=rows[answered].pk, entry=entries[answered], by=by)
+        answered_hand = Hand.objects.get(pk=rows[answered].pk)
+        detail = spec.entry_to_data(entries[answered])
+        _rewrite_hand(game=game, hand=answered_hand, detail=detail, by=by)
     result = _settle(game=game, state=state, hand_count=len(rows), by=by, confirm=confirm)
     desk.log_activity(
         tournament=game.event.tournament, by=by, text=f"Edited hand {target.number} of {game}"
@@ -304,13 +298,20 @@ def edit_hand(
     return result
 
 
-def _store_answer(*, game: Game, pk: int, entry, by) -> None:
-    """Record on a hand the answer to the decision it needed, with its history."""
-    hand = Hand.objects.get(pk=pk)
+def _rewrite_hand(*, game: Game, hand: Hand, detail: dict, by, points=None, key=None) -> None:
+    """Store a hand's new detail (and points), keeping the change in its history.
+
+    A correction rewrites the hand corrected, and the hand whose decision it answered
+    (its detail only: the answer changes no points).
+    """
     before = hand_snapshot(hand)
-    hand.detail = game.event.game.entry_to_data(entry)
+    fields = ["detail", "edited_at"]
+    hand.detail = detail
+    if points is not None:
+        hand.points = list(points)
+        fields.append("points")
     hand.edited_at = timezone.now()
-    hand.save(update_fields=["detail", "edited_at"])
+    hand.save(update_fields=fields)
     _record_change(
         game=game,
         hand=hand,
@@ -319,6 +320,7 @@ def _store_answer(*, game: Game, pk: int, entry, by) -> None:
         by=by,
         before=before,
         after=hand_snapshot(hand),
+        key=key,
     )
 
 
