@@ -8,7 +8,7 @@ class ScoringConfig(AppConfig):
     def ready(self):
         from tournaments.services import games_voided
 
-        from .services import _on_games_voided
+        from .services.hands import _on_games_voided
 
         # The bracket voids later games; their hands are scoring's to clear away.
         games_voided.connect(_on_games_voided, dispatch_uid="scoring.delete_voided_hands")

@@ -3,6 +3,8 @@
 Pure rules: plain data in, plain data out; this module imports no Django.
 """
 
+from contextlib import contextmanager
+
 from games.rules import RulesError
 
 
@@ -57,3 +59,23 @@ def refuse_hands_after(index, count, *, reason):
     if index + 1 < count:
         later = hand_range(index + 2, count)
         raise RulesError(f"{reason}, so {later} cannot stand; delete them first")
+
+
+@contextmanager
+def about(field):
+    """Give a RulesError raised inside the field of the hand's form it is about."""
+    try:
+        yield
+    except RulesError as error:
+        raise RulesError(str(error), field=field) from None
+
+
+def each_hand(entries, read):
+    """Return read(entry) for each hand, in order; a refusal names its hand: "Hand 3: ..."."""
+    found = []
+    for number, entry in enumerate(entries, start=1):
+        try:
+            found.append(read(entry))
+        except RulesError as error:
+            raise RulesError(f"Hand {number}: {error}", field=error.field) from None
+    return found

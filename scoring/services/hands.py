@@ -1,30 +1,26 @@
-"""Hand entry for every game: add, edit and delete hands, keeping their history.
+"""Add, edit and delete hands, keeping their history; each in one transaction."""
 
-One engine for all five games. Each service runs in one transaction: it locks the game
-row, answers a form sent twice with what the first one did (the form's key), refuses a
-stale sheet (the game's version), reads and scores the hand through the game's part of
-`games.registry` (`entry_from_data`, `score_entry`, `fold`), writes the hand and its
-history, then hands the game's new state to `tournaments.services.settle_game`, which
-moves the bracket or the round. Nothing here asks which game it is handling.
-"""
-
-import json
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
 
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games.engine import Fold, Table
-from games.rules import RulesError
+from games.engine import Fold
+from scoring.models import Hand, HandChange
+from scoring.services.checks import (
+    _check_offenders,
+    _fold,
+    _read_entry,
+    _rules,
+    _stored_entries,
+    table_of,
+)
+from scoring.services.game_rows import HandRow, hand_rows, lock_game
 from tournaments import services as desk
 from tournaments.errors import DeskError
-from tournaments.models import OPEN, SCORED, Event, Game, Side, TeamMember
-from tournaments.services import ConfirmationNeeded
-
-from .models import Hand, HandChange
+from tournaments.models import OPEN, SCORED, Game, TeamMember
 
 # Hands are entered in open games; corrections are also allowed once the game has a result.
 CORRECTABLE = OPEN | SCORED
@@ -44,29 +40,6 @@ CLOSED_MESSAGES = {
     Game.Status.BYE: "This game is a bye: no hands are played.",
     Game.Status.VOID: "This game was voided by a correction earlier in the bracket.",
 }
-
-__all__ = [
-    "ConfirmationNeeded",
-    "DeskError",
-    "HandError",
-    "HandResult",
-    "StaleSheet",
-    "add_hand",
-    "delete_hand",
-    "delete_voided_hands",
-    "edit_hand",
-    "hand_snapshot",
-    "preview_hand",
-    "table_of",
-]
-
-
-class HandError(DeskError):
-    """A hand the rules refuse; `field` names the form field the message belongs to."""
-
-    def __init__(self, message: str, *, field: str | None = None):
-        super().__init__(message)
-        self.field = field
 
 
 class StaleSheet(DeskError):
@@ -98,174 +71,6 @@ class HandResult:
     fold: Fold | None = None
 
 
-# --- Reading a game and its hands ----------------------------------------------------
-
-# What a hand change reads of the game's event; other event fields load if asked for.
-# In the model's field order: Model.from_db places values by that order.
-_EVENT_FIELDS = tuple(
-    field.attname
-    for field in Event._meta.concrete_fields
-    if field.attname in {"tournament_id", "name", "game_key", "format", "team_size", "options"}
-)
-
-
-def _json(value):
-    # PostgreSQL's driver decodes JSON columns; SQLite hands back the text.
-    return json.loads(value) if isinstance(value, str) else value
-
-
-def _lock_game(game_id: int) -> Game:
-    """Lock the game's row and read it with its event and side count, in one query.
-
-    Written as raw SQL because it runs for every hand and the ORM's locking
-    select_related costs as much as the rest of the hand's queries together
-    (bench/hands.py).
-    """
-    qn = connection.ops.quote_name
-    event = Event._meta
-    columns = ", ".join(
-        f"e.{qn(event.get_field(name).column)} AS {qn('event_' + name)}" for name in _EVENT_FIELDS
-    )
-    sides = (
-        f"(SELECT COUNT(*) FROM {qn(Side._meta.db_table)} s WHERE s.{qn('game_id')} = g.id) "
-        f"AS {qn('side_count')}"
-    )
-    sql = (
-        f"SELECT g.*, {columns}, {sides} FROM {qn(Game._meta.db_table)} g "
-        f"JOIN {qn(event.db_table)} e ON e.{qn(event.pk.column)} = g.{qn('event_id')} "
-        "WHERE g.id = %s"
-    )
-    if connection.features.has_select_for_update_of:
-        sql += " FOR UPDATE OF g"
-    found = list(Game.objects.raw(sql, [game_id]))
-    if not found:
-        raise Game.DoesNotExist(f"No game {game_id}")
-    game = found[0]
-    values = [getattr(game, f"event_{name}") for name in _EVENT_FIELDS]
-    values[_EVENT_FIELDS.index("options")] = _json(game.event_options)
-    game.event = Event.from_db(Game.objects.db, ["id", *_EVENT_FIELDS], [game.event_id, *values])
-    return game
-
-
-def table_of(game: Game, *, sides: int | None = None) -> Table:
-    """Return the table a game is played at: its sides, and its event's team size."""
-    event = game.event
-    if sides is None:
-        sides = getattr(game, "side_count", None)
-        if sides is None:
-            sides = game.sides.count()
-    try:
-        return event.game.table(event.options, sides=sides, team_size=event.team_size)
-    except RulesError as exc:
-        raise DeskError(f"This game cannot be scored: {exc}.") from exc
-
-
-class HandRow(NamedTuple):
-    """What folding a game needs of each hand, read without building model objects."""
-
-    pk: int
-    number: int
-    points: list
-    detail: dict
-    entry_key: uuid.UUID
-
-
-def _hand_rows(game: Game) -> list[HandRow]:
-    """Return the game's hands in order, as folding and the form-key check need them.
-
-    Raw SQL, like `_lock_game`: it runs for every hand entered.
-    """
-    qn = connection.ops.quote_name
-    hand = Hand._meta
-    columns = ", ".join(
-        qn(hand.get_field(name).column)
-        for name in ("id", "number", "points", "detail", "entry_key")
-    )
-    sql = (
-        f"SELECT {columns} FROM {qn(hand.db_table)} "
-        f"WHERE {qn(hand.get_field('game').column)} = %s ORDER BY {qn('number')}"
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [game.pk])
-        rows = cursor.fetchall()
-    return [
-        HandRow(pk, number, _json(points), _json(detail), _as_uuid(key))
-        for pk, number, points, detail, key in rows
-    ]
-
-
-def _as_uuid(value) -> uuid.UUID:
-    # PostgreSQL hands back a UUID; SQLite keeps it as 32 hex characters.
-    return value if isinstance(value, uuid.UUID) else uuid.UUID(value)
-
-
-# --- Checking a hand through the game's rules -----------------------------------------
-
-
-def _rules(call, *args, **kwargs):
-    """Run a rule; turn its refusal into a HandError at the field it names."""
-    try:
-        return call(*args, **kwargs)
-    except RulesError as exc:
-        raise HandError(str(exc), field=exc.field) from exc
-
-
-def _read_entry(game: Game, table: Table, *, entry=None, data=None):
-    """Return the hand's typed entry and its score, from a typed entry or flat form data."""
-    spec, options = game.event.game, game.event.options
-    if entry is None:
-        entry = _rules(spec.entry_from_data, data or {}, table, options)
-    scored = _rules(spec.score_entry, entry, table, options)
-    return entry, scored
-
-
-def _stored_entries(game: Game, table: Table, rows: Sequence[HandRow]) -> list:
-    spec, options = game.event.game, game.event.options
-    return [_rules(spec.entry_from_data, row.detail, table, options) for row in rows]
-
-
-def _fold(game: Game, table: Table, entries: Sequence) -> Fold:
-    """Return the game's state after these hands; refuse while a decision is unanswered."""
-    state = _rules(game.event.game.fold, entries, table, game.event.options)
-    if state.decision is not None:
-        raise HandError(state.decision.message, field=state.decision.field)
-    return state
-
-
-def preview_hand(*, game: Game, data: dict):
-    """Return what a typed hand would score (points per side and notes), saving nothing."""
-    table = table_of(game)
-    return _read_entry(game, table, data=data)[1]
-
-
-def _check_offenders(game: Game, entry) -> None:
-    """Refuse a penalty whose offender does not play on the side it names."""
-    named = [
-        (index, p)
-        for index, p in enumerate(getattr(entry, "penalties", ()))
-        if p.offender is not None
-    ]
-    if not named:
-        return
-    seats = dict(
-        TeamMember.objects.filter(
-            team__sides__game=game, player_id__in=[p.offender for _, p in named]
-        ).values_list("player_id", "team__sides__seat")
-    )
-    names = dict(
-        TeamMember.objects.filter(player_id__in=[p.offender for _, p in named]).values_list(
-            "player_id", "player__name"
-        )
-    )
-    for index, penalty in named:
-        if seats.get(penalty.offender) != penalty.side:
-            who = names.get(penalty.offender, "That player")
-            raise HandError(
-                f"{who} does not play for Side {penalty.side + 1} in this game.",
-                field=f"penalty-{index}",
-            )
-
-
 # --- History ---------------------------------------------------------------------
 
 
@@ -289,6 +94,11 @@ def hand_snapshot(hand: Hand) -> dict:
     return {"number": hand.number, "points": list(hand.points), "detail": detail}
 
 
+def _who(by):
+    """Return the user to keep as who did it: None for nobody, or a user never saved."""
+    return by if by is not None and by.pk else None
+
+
 def _record_change(*, game, hand, number, action, by, before=None, after=None, key=None):
     """Keep one change to a hand in the history: who, when, before and after."""
     return HandChange.objects.create(
@@ -296,7 +106,7 @@ def _record_change(*, game, hand, number, action, by, before=None, after=None, k
         hand=hand,
         hand_number=number,
         action=action,
-        by=by if by is not None and by.pk else None,
+        by=_who(by),
         before=before,
         after=after,
         request_key=key,
@@ -353,7 +163,7 @@ def delete_voided_hands(*, games: Sequence[Game], by=None) -> int:
                 hand=None,
                 hand_number=hand.number,
                 action=HandChange.Action.VOIDED,
-                by=by if by is not None and by.pk else None,
+                by=_who(by),
                 before=hand_snapshot(hand),
             )
             for hand in hands
@@ -385,8 +195,8 @@ def add_hand(*, game: Game, by, version: int, key, entry=None, data=None) -> Han
 
 @transaction.atomic
 def _add_hand(*, game: Game, by, version: int, key: uuid.UUID, entry, data) -> HandResult:
-    game = _lock_game(game.pk)
-    rows = _hand_rows(game)
+    game = lock_game(game.pk)
+    rows = hand_rows(game)
     for row in rows:
         if row.entry_key == key:
             return HandResult(game=game, hand=Hand.objects.get(pk=row.pk), repeated=True)
@@ -402,7 +212,7 @@ def _add_hand(*, game: Game, by, version: int, key: uuid.UUID, entry, data) -> H
         points=list(scored.points),
         detail=game.event.game.entry_to_data(entry),
         entry_key=key,
-        entered_by=by if by is not None and by.pk else None,
+        entered_by=_who(by),
     )
     hand.save(force_insert=True)
     _record_change(
@@ -424,7 +234,7 @@ def _lock_for_correction(*, hand: Hand, version: int, key) -> tuple[Game, HandCh
 
     When the form is new, check that the sheet is not stale and the game can be corrected.
     """
-    game = _lock_game(hand.game_id)
+    game = lock_game(hand.game_id)
     done = _already_done(game=game, key=key)
     if done is None:
         _check_version(game, version)
@@ -462,7 +272,7 @@ def edit_hand(
     game, done = _lock_for_correction(hand=hand, version=version, key=key)
     if done is not None:
         return HandResult(game=game, hand=done.hand, repeated=True)
-    rows = _hand_rows(game)
+    rows = hand_rows(game)
     index = _find(rows, hand.pk)
     table = table_of(game)
     entry, scored = _read_entry(game, table, entry=entry, data=data)
@@ -473,23 +283,12 @@ def edit_hand(
     state = _fold(game, table, entries)
     spec = game.event.game
     target = Hand.objects.get(pk=rows[index].pk)
-    before = hand_snapshot(target)
-    target.points = list(scored.points)
-    target.detail = spec.entry_to_data(entries[index])
-    target.edited_at = timezone.now()
-    target.save(update_fields=["points", "detail", "edited_at"])
-    _record_change(
-        game=game,
-        hand=target,
-        number=target.number,
-        action=HandChange.Action.EDITED,
-        by=by,
-        before=before,
-        after=hand_snapshot(target),
-        key=key,
-    )
+    detail = spec.entry_to_data(entries[index])
+    _rewrite_hand(game=game, hand=target, detail=detail, points=scored.points, by=by, key=key)
     if answered is not None:
-        _store_answer(game=game, pk=rows[answered].pk, entry=entries[answered], by=by)
+        answered_hand = Hand.objects.get(pk=rows[answered].pk)
+        detail = spec.entry_to_data(entries[answered])
+        _rewrite_hand(game=game, hand=answered_hand, detail=detail, by=by)
     result = _settle(game=game, state=state, hand_count=len(rows), by=by, confirm=confirm)
     desk.log_activity(
         tournament=game.event.tournament, by=by, text=f"Edited hand {target.number} of {game}"
@@ -498,13 +297,20 @@ def edit_hand(
     return result
 
 
-def _store_answer(*, game: Game, pk: int, entry, by) -> None:
-    """Record on a hand the answer to the decision it needed, with its history."""
-    hand = Hand.objects.get(pk=pk)
+def _rewrite_hand(*, game: Game, hand: Hand, detail: dict, by, points=None, key=None) -> None:
+    """Store a hand's new detail (and points), keeping the change in its history.
+
+    A correction rewrites the hand corrected, and the hand whose decision it answered
+    (its detail only: the answer changes no points).
+    """
     before = hand_snapshot(hand)
-    hand.detail = game.event.game.entry_to_data(entry)
+    fields = ["detail", "edited_at"]
+    hand.detail = detail
+    if points is not None:
+        hand.points = list(points)
+        fields.append("points")
     hand.edited_at = timezone.now()
-    hand.save(update_fields=["detail", "edited_at"])
+    hand.save(update_fields=fields)
     _record_change(
         game=game,
         hand=hand,
@@ -513,6 +319,7 @@ def _store_answer(*, game: Game, pk: int, entry, by) -> None:
         by=by,
         before=before,
         after=hand_snapshot(hand),
+        key=key,
     )
 
 
@@ -522,7 +329,7 @@ def delete_hand(*, hand: Hand, by, version: int, key, confirm: bool = False) -> 
     game, done = _lock_for_correction(hand=hand, version=version, key=key)
     if done is not None:
         return HandResult(game=game, hand=None, repeated=True)
-    rows = _hand_rows(game)
+    rows = hand_rows(game)
     index = _find(rows, hand.pk)
     rest = rows[:index] + rows[index + 1 :]
     table = table_of(game)

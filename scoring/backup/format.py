@@ -1,0 +1,295 @@
+"""The backup file's format: its sections and columns (the one definition), its checksum."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+
+from tournaments.errors import DeskError
+from tournaments.models import (
+    Activity,
+    Chapter,
+    Entry,
+    Event,
+    Game,
+    Player,
+    Round,
+    Side,
+    SitOut,
+    Team,
+    TeamMember,
+)
+
+from ..models import Hand, HandChange
+
+FORMAT = "domino-desk-tournament"
+VERSION = 1
+CHUNK = 2000
+
+# Kinds of value. A reference names the section its id points into.
+INT, STR, BOOL, DATE, TIME, JSON, UUID, USER = (
+    "int",
+    "str",
+    "bool",
+    "date",
+    "datetime",
+    "json",
+    "uuid",
+    "user",
+)
+
+
+@dataclass(frozen=True)
+class Column:
+    name: str
+    kind: str  # one of the kinds above, or "ref:<section>"
+    null: bool = False
+
+    @property
+    def ref(self) -> str | None:
+        return self.kind[4:] if self.kind.startswith("ref:") else None
+
+    @property
+    def attname(self) -> str:
+        """Return the model attribute holding the value (`event_id` for a reference)."""
+        return f"{self.name}_id" if self.ref or self.kind == USER else self.name
+
+
+def _c(name, kind, null=False):
+    return Column(name, kind, null)
+
+
+@dataclass(frozen=True)
+class Section:
+    name: str
+    model: type
+    columns: tuple[Column, ...]
+    # Filled in after every record is written, so a record may point at a later one.
+    deferred: tuple[str, ...] = ()
+    # Set by the database when a row is created (auto_now_add): written again afterwards.
+    stamped: tuple[str, ...] = ()
+
+
+SECTIONS = (
+    Section(
+        "chapters",
+        Chapter,
+        (_c("id", INT), _c("name", STR), _c("code", STR)),
+    ),
+    Section(
+        "players",
+        Player,
+        (
+            _c("id", INT),
+            _c("name", STR),
+            _c("chapter", "ref:chapters", null=True),
+            _c("checked_in", BOOL),
+            _c("withdrawn", BOOL),
+            _c("created_at", TIME),
+        ),
+        stamped=("created_at",),
+    ),
+    Section(
+        "events",
+        Event,
+        (
+            _c("id", INT),
+            _c("name", STR),
+            _c("game_key", STR),
+            _c("format", STR),
+            _c("team_size", INT),
+            _c("options", JSON),
+            _c("status", STR),
+            _c("fed_by", "ref:events", null=True),
+            _c("partner_seed", INT, null=True),
+            _c("bracket_seed", INT, null=True),
+            _c("changed_at", TIME),
+            _c("created_at", TIME),
+        ),
+        deferred=("fed_by",),
+        stamped=("created_at",),
+    ),
+    Section(
+        "entries",
+        Entry,
+        (
+            _c("id", INT),
+            _c("event", "ref:events"),
+            _c("player", "ref:players"),
+            _c("created_at", TIME),
+        ),
+        stamped=("created_at",),
+    ),
+    Section(
+        "teams",
+        Team,
+        (_c("id", INT), _c("event", "ref:events"), _c("number", INT), _c("same_chapter", BOOL)),
+    ),
+    Section(
+        "team_members",
+        TeamMember,
+        (
+            _c("id", INT),
+            _c("team", "ref:teams"),
+            _c("event", "ref:events"),
+            _c("player", "ref:players"),
+            _c("position", INT),
+        ),
+    ),
+    Section(
+        "rounds",
+        Round,
+        (
+            _c("id", INT),
+            _c("event", "ref:events"),
+            _c("number", INT),
+            _c("seed", INT),
+            _c("status", STR),
+            _c("created_at", TIME),
+        ),
+        stamped=("created_at",),
+    ),
+    Section(
+        "games",
+        Game,
+        (
+            _c("id", INT),
+            _c("event", "ref:events"),
+            _c("stage", INT),
+            _c("round_number", INT),
+            _c("position", INT),
+            _c("next_game", "ref:games", null=True),
+            _c("next_slot", INT, null=True),
+            _c("fed_from", "ref:games", null=True),
+            _c("status", STR),
+            _c("round", "ref:rounds", null=True),
+            _c("winner_seat", INT, null=True),
+            _c("walkover", BOOL),
+            _c("hand_count", INT),
+            _c("version", INT),
+            _c("updated_at", TIME),
+        ),
+        deferred=("next_game", "fed_from"),
+    ),
+    Section(
+        "sides",
+        Side,
+        (
+            _c("id", INT),
+            _c("game", "ref:games"),
+            _c("seat", INT),
+            _c("team", "ref:teams", null=True),
+            _c("total", INT),
+        ),
+    ),
+    Section(
+        "sit_outs",
+        SitOut,
+        (_c("id", INT), _c("round", "ref:rounds"), _c("team", "ref:teams")),
+    ),
+    Section(
+        "hands",
+        Hand,
+        (
+            _c("id", INT),
+            _c("game", "ref:games"),
+            _c("number", INT),
+            _c("points", JSON),
+            _c("detail", JSON),
+            _c("entry_key", UUID),
+            _c("entered_by", USER, null=True),
+            _c("entered_at", TIME),
+            _c("edited_at", TIME, null=True),
+        ),
+    ),
+    Section(
+        "hand_changes",
+        HandChange,
+        (
+            _c("id", INT),
+            _c("game", "ref:games"),
+            _c("hand", "ref:hands", null=True),
+            _c("hand_number", INT),
+            _c("action", STR),
+            _c("by", USER, null=True),
+            _c("at", TIME),
+            _c("before", JSON, null=True),
+            _c("after", JSON, null=True),
+            _c("request_key", UUID, null=True),
+        ),
+    ),
+    Section(
+        "activity",
+        Activity,
+        (_c("id", INT), _c("user", USER, null=True), _c("at", TIME), _c("text", STR)),
+        stamped=("at",),
+    ),
+)
+TOURNAMENT_COLUMNS = (
+    _c("id", INT),
+    _c("name", STR),
+    _c("slug", STR),
+    _c("starts_on", DATE),
+    _c("ends_on", DATE),
+    _c("venue", STR),
+    _c("created_at", TIME),
+)
+# How each section's records are found from the tournament.
+OWNER = {
+    "chapters": "tournament",
+    "players": "tournament",
+    "events": "tournament",
+    "entries": "event__tournament",
+    "teams": "event__tournament",
+    "team_members": "event__tournament",
+    "rounds": "event__tournament",
+    "games": "event__tournament",
+    "sides": "game__event__tournament",
+    "sit_outs": "round__event__tournament",
+    "hands": "game__event__tournament",
+    "hand_changes": "game__event__tournament",
+    "activity": "tournament",
+}
+
+
+class BackupError(DeskError):
+    """A backup file that cannot be restored, and why, in words the official can act on."""
+
+
+def canonical(value) -> bytes:
+    """Return the one JSON spelling of a value that the checksum is taken over."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+HEAD_KEYS = ("format", "version", "exported_at", "tournament", "officials")
+
+
+class Checksum:
+    """The SHA-256 checksum of a backup: its head, then each section's name and records.
+
+    One definition for the writer, which feeds it as it streams, and the reader.
+    """
+
+    def __init__(self, head: dict):
+        self._digest = hashlib.sha256(canonical(head))
+
+    def section(self, name: str) -> None:
+        self._digest.update(b"\n" + name.encode())
+
+    def record(self, line: bytes) -> None:
+        """Add one record, as `canonical` spells it."""
+        self._digest.update(b"\n" + line)
+
+    def value(self) -> str:
+        return f"sha256:{self._digest.hexdigest()}"
+
+
+def checksum_of(data: dict) -> str:
+    """Return the checksum of a backup's content, as `write_backup` wrote it."""
+    checksum = Checksum({key: data[key] for key in HEAD_KEYS})
+    for section in SECTIONS:
+        checksum.section(section.name)
+        for record in data[section.name]:
+            checksum.record(canonical(record))
+    return checksum.value()

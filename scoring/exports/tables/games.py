@@ -1,0 +1,73 @@
+"""games.csv: one row per side of each game played or being played."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterator
+
+from scoring.exports.tables.snapshot import SAT_OUT, STATUS_WORDS, Snapshot
+from tournaments.models import Event
+
+GAMES_HEADER = (
+    "event",
+    "game_key",
+    "round",
+    "table",
+    "game",
+    "status",
+    "side",
+    "players",
+    "score",
+    "result",
+)
+
+
+def games_rows(snapshot: Snapshot, events: list[Event] | None = None) -> Iterator[list]:
+    """One row per side per game; a round sat out is one row per side with status "sat out"."""
+    sat_out = defaultdict(list)
+    for event_id, number, team_id in snapshot.sit_outs:
+        sat_out[(event_id, number)].append(team_id)
+    for event in events if events is not None else snapshot.events:
+        games = [game for game in snapshot.event_games(event.pk) if snapshot.shown(game)]
+        items = [((g.stage, g.round_number, 0, g.position), g) for g in games]
+        for (event_id, number), team_ids in sat_out.items():
+            if event_id == event.pk:
+                items += [
+                    ((1, number, 1, index), team_id) for index, team_id in enumerate(team_ids)
+                ]
+        items.sort(key=lambda item: item[0])
+        for (_, number, kind, _), item in items:
+            if kind:
+                team = snapshot.teams[item]
+                yield [
+                    event.name,
+                    event.game_key,
+                    number,
+                    None,
+                    None,
+                    SAT_OUT,
+                    team.side,
+                    team.players,
+                    None,
+                    None,
+                ]
+                continue
+            game = item
+            for side, result in zip(game.sides, game.results, strict=True):
+                team = snapshot.teams.get(side.team_id)
+                yield [
+                    event.name,
+                    event.game_key,
+                    game.round_number,
+                    game.position + 1 if game.at_a_table else None,
+                    game.label,
+                    STATUS_WORDS[game.status],
+                    team.side if team else None,
+                    team.players if team else None,
+                    side.total,
+                    result or None,
+                ]
+
+
+def games_size(snapshot: Snapshot) -> int:
+    return sum(len(game.sides) for game in snapshot.games.values()) + len(snapshot.sit_outs)

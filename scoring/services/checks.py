@@ -1,0 +1,108 @@
+"""A hand checked through the game's rules (`games.registry`): read, scored, folded."""
+
+from collections.abc import Sequence
+
+from games.engine import PENALTIES, Field, Fold, Table
+from games.rules import RulesError
+from scoring.services.game_rows import HandRow
+from tournaments.errors import DeskError
+from tournaments.models import Game, TeamMember
+
+
+class HandError(DeskError):
+    """A hand the rules refuse; `field` names the form field the message belongs to."""
+
+    def __init__(self, message: str, *, field: str | None = None):
+        super().__init__(message)
+        self.field = field
+
+
+def table_of(game: Game, *, sides: int | None = None) -> Table:
+    """Return the table a game is played at: its sides, and its event's team size."""
+    event = game.event
+    if sides is None:
+        sides = getattr(game, "side_count", None)
+        if sides is None:
+            sides = game.sides.count()
+    try:
+        return event.game.table(event.options, sides=sides, team_size=event.team_size)
+    except RulesError as exc:
+        raise DeskError(f"This game cannot be scored: {exc}.") from exc
+
+
+def penalty_fields(spec, options: dict, *, sides: int, team_size: int) -> list[Field]:
+    """Return the hand fields that hold penalties at a table of `sides` sides of an event.
+
+    spec is the event's game (`games.registry.GameSpec`); its rules say which fields those
+    are (`games.engine.PENALTIES`); none at a table the game cannot seat.
+    """
+    try:
+        table = spec.table(options, sides=sides, team_size=team_size)
+        fields = spec.entry_fields(table, options)
+    except RulesError:
+        return []
+    return [found for found in fields if found.kind == PENALTIES]
+
+
+def _rules(call, *args, **kwargs):
+    """Run a rule; turn its refusal into a HandError at the field it names."""
+    try:
+        return call(*args, **kwargs)
+    except RulesError as exc:
+        raise HandError(str(exc), field=exc.field) from exc
+
+
+def _read_entry(game: Game, table: Table, *, entry=None, data=None):
+    """Return the hand's typed entry and its score, from a typed entry or flat form data."""
+    spec, options = game.event.game, game.event.options
+    if entry is None:
+        entry = _rules(spec.entry_from_data, data or {}, table, options)
+    scored = _rules(spec.score_entry, entry, table, options)
+    return entry, scored
+
+
+def _stored_entries(game: Game, table: Table, rows: Sequence[HandRow]) -> list:
+    spec, options = game.event.game, game.event.options
+    return [_rules(spec.entry_from_data, row.detail, table, options) for row in rows]
+
+
+def _fold(game: Game, table: Table, entries: Sequence) -> Fold:
+    """Return the game's state after these hands; refuse while a decision is unanswered."""
+    state = _rules(game.event.game.fold, entries, table, game.event.options)
+    if state.decision is not None:
+        raise HandError(state.decision.message, field=state.decision.field)
+    return state
+
+
+def preview_hand(*, game: Game, data: dict):
+    """Return what a typed hand would score (points per side and notes), saving nothing."""
+    table = table_of(game)
+    return _read_entry(game, table, data=data)[1]
+
+
+def _check_offenders(game: Game, entry) -> None:
+    """Refuse a penalty whose offender does not play on the side it names."""
+    named = [
+        (index, p)
+        for index, p in enumerate(getattr(entry, "penalties", ()))
+        if p.offender is not None
+    ]
+    if not named:
+        return
+    seats = dict(
+        TeamMember.objects.filter(
+            team__sides__game=game, player_id__in=[p.offender for _, p in named]
+        ).values_list("player_id", "team__sides__seat")
+    )
+    names = dict(
+        TeamMember.objects.filter(player_id__in=[p.offender for _, p in named]).values_list(
+            "player_id", "player__name"
+        )
+    )
+    for index, penalty in named:
+        if seats.get(penalty.offender) != penalty.side:
+            who = names.get(penalty.offender, "That player")
+            raise HandError(
+                f"{who} does not play for Side {penalty.side + 1} in this game.",
+                field=f"penalty-{index}",
+            )

@@ -1,0 +1,101 @@
+"""The standings: `games.standings.rank` over the games with a result and the rounds sat out."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from games.engine import best_totals
+from games.standings import GameResult, Row, describe_tiebreaks, rank
+from tournaments.models import SCORED, Event, Round, Side, SitOut
+from tournaments.round_selectors.overview import RoundSummary, started_rounds
+from tournaments.round_selectors.seating import event_teams
+from tournaments.selectors import TeamLine
+
+
+@dataclass(frozen=True)
+class StandingRow(Row):
+    """One side's line in the standings (`games.standings.Row`), with the side's players."""
+
+    team: TeamLine
+
+    @property
+    def place_label(self) -> str:
+        """Return "3", or "=3" when the place is shared."""
+        return f"={self.place}" if self.shared else str(self.place)
+
+
+@dataclass
+class Standings:
+    """The standings of a rounds event and how they are ranked."""
+
+    event: Event
+    rows: list[StandingRow]
+    sit_out_points: int
+    games_counted: int
+    rounds: list[RoundSummary] = field(default_factory=list)  # the rounds that have started
+
+    @property
+    def tiebreaks(self) -> list[str]:
+        return describe_tiebreaks(self.sit_out_points)
+
+
+def game_results(event) -> list[GameResult]:
+    """Return every game of the event with a result, as `games.standings` reads it (one query).
+
+    A side is its team's id. The winners are the winner seat's side or, when the game
+    has no winner seat, every side level on the best total (a tie).
+    """
+    rows = (
+        Side.objects.filter(
+            game__event=event,
+            game__round__isnull=False,
+            game__status__in=SCORED,
+            team__isnull=False,
+        )
+        .order_by("game_id", "seat")
+        .values_list("game_id", "team_id", "total", "game__winner_seat")
+    )
+    games: dict[int, list] = {}
+    winner_seats = {}
+    for game_id, team_id, total, winner_seat in rows:
+        games.setdefault(game_id, []).append((team_id, total))
+        winner_seats[game_id] = winner_seat
+    results = []
+    for game_id, seats in games.items():
+        winner = winner_seats[game_id]
+        if winner is not None and winner < len(seats):
+            winners = (seats[winner][0],)
+        else:
+            winners = tuple(seats[index][0] for index in best_totals(t for _, t in seats))
+        results.append(GameResult(scores=dict(seats), winners=frozenset(winners)))
+    return results
+
+
+def rounds_sat_out(event) -> list[int]:
+    """Return a side's id once for each started round it sat out (one query)."""
+    return list(
+        SitOut.objects.filter(round__event=event)
+        .exclude(round__status=Round.Status.SEATING)
+        .order_by()
+        .values_list("team_id", flat=True)
+    )
+
+
+def sit_out_points(event) -> int:
+    """Return the match points a round sat out earns at this event (its house rule)."""
+    return event.game.sit_out_points(event.options)
+
+
+def standings(event, *, with_rounds: bool = False) -> Standings:
+    """Return the event's standings: three queries whatever its size (four with rounds)."""
+    results = game_results(event)
+    points = sit_out_points(event)
+    ranked = rank(results, sit_outs=rounds_sat_out(event), sit_out_points=points)
+    teams = event_teams(event)
+    rows = [StandingRow(**vars(row), team=teams.get(row.side)) for row in ranked]
+    # Inside a shared place, rows come by name rather than by id.
+    rows.sort(key=lambda row: (row.place, row.team.label.casefold(), row.team.number))
+    found = Standings(event=event, rows=rows, sit_out_points=points, games_counted=len(results))
+    if with_rounds:
+        found.rounds = started_rounds(event)
+    return found
