@@ -34,7 +34,7 @@ def test_a_round_and_a_sit_out_read_as_words(tournament):
     round_ = game.round
     team = game.sides.first().team
     sit_out = SitOut.objects.create(round=round_, team=team)
-    assert str(round_) == f"{game.event} round 1"
+    assert str(round_) == f"{game.event}: Round 1"
     assert str(sit_out) == f"{team} sits out {round_}"
 
 
