@@ -24,7 +24,11 @@ from tournaments.models import (
 from ..models import Hand, HandChange
 
 FORMAT = "domino-desk-tournament"
-VERSION = 1
+# Version 2 (issue 12) added a walkover's reason, what a corrected result must take back
+# (`fed_from` of singles teams and entries) and the tournament's owner. Version 1 files
+# are still read: what they lack is empty, as it was on the desk that wrote them.
+VERSION = 2
+READS = (1, 2)
 CHUNK = 2000
 
 # Kinds of value. A reference names the section its id points into.
@@ -45,6 +49,8 @@ class Column:
     name: str
     kind: str  # one of the kinds above, or "ref:<section>"
     null: bool = False
+    # The value of a record written before this column existed (None: it must be there).
+    default: object = None
 
     @property
     def ref(self) -> str | None:
@@ -56,8 +62,8 @@ class Column:
         return f"{self.name}_id" if self.ref or self.kind == USER else self.name
 
 
-def _c(name, kind, null=False):
-    return Column(name, kind, null)
+def _c(name, kind, null=False, default=None):
+    return Column(name, kind, null, default)
 
 
 @dataclass(frozen=True)
@@ -118,13 +124,22 @@ SECTIONS = (
             _c("event", "ref:events"),
             _c("player", "ref:players"),
             _c("created_at", TIME),
+            _c("fed_from", "ref:games", null=True),
         ),
+        deferred=("fed_from",),
         stamped=("created_at",),
     ),
     Section(
         "teams",
         Team,
-        (_c("id", INT), _c("event", "ref:events"), _c("number", INT), _c("same_chapter", BOOL)),
+        (
+            _c("id", INT),
+            _c("event", "ref:events"),
+            _c("number", INT),
+            _c("same_chapter", BOOL),
+            _c("fed_from", "ref:games", null=True),
+        ),
+        deferred=("fed_from",),
     ),
     Section(
         "team_members",
@@ -166,6 +181,7 @@ SECTIONS = (
             _c("round", "ref:rounds", null=True),
             _c("winner_seat", INT, null=True),
             _c("walkover", BOOL),
+            _c("walkover_reason", STR, default=""),
             _c("hand_count", INT),
             _c("version", INT),
             _c("updated_at", TIME),
@@ -234,6 +250,7 @@ TOURNAMENT_COLUMNS = (
     _c("ends_on", DATE),
     _c("venue", STR),
     _c("created_at", TIME),
+    _c("owner", USER, null=True),
 )
 # How each section's records are found from the tournament.
 OWNER = {

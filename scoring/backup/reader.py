@@ -15,13 +15,13 @@ from scoring.backup.format import (
     FORMAT,
     HEAD_KEYS,
     INT,
+    READS,
     SECTIONS,
     STR,
     TIME,
     TOURNAMENT_COLUMNS,
     USER,
     UUID,
-    VERSION,
     BackupError,
     Column,
     checksum_of,
@@ -52,8 +52,8 @@ def _parse(text: str) -> dict:
 def _value(column: Column, value, where: str):
     """Return a file value as the database takes it; BackupError when it is not one."""
     if value is None:
-        if column.null:
-            return None
+        if column.null or column.default is not None:
+            return column.default
         raise BackupError(f"{where}: “{column.name}” is missing.")
     kind = column.kind
     ok = True
@@ -97,9 +97,10 @@ def read_backup(raw: bytes) -> dict:
         ) from None
     data = _parse(text)
     version = data.get("version")
-    if version != VERSION:
+    if version not in READS:
+        readable = " and ".join(str(number) for number in READS)
         raise BackupError(
-            f"This backup is in format version {version}; this desk reads version {VERSION}. "
+            f"This backup is in format version {version}; this desk reads versions {readable}. "
             "Nothing was restored."
         )
     for key in (*HEAD_KEYS, *(s.name for s in SECTIONS), "counts", "checksum"):

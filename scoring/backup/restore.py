@@ -18,6 +18,8 @@ from ..models import Hand, HandChange
 def _users(found: dict) -> dict[str, object]:
     """Return the users named in the file, making an inactive account for a name not known."""
     names = set(found["officials"])
+    if found["tournament"].get("owner"):
+        names.add(found["tournament"]["owner"])
     for section in SECTIONS:
         for column in section.columns:
             if column.kind == USER:
@@ -105,6 +107,8 @@ def _restore(found: dict, head: dict, slug: str, users: dict) -> Tournament:
     printed on its QR code) stay the same; otherwise they are numbered afresh."""
     keep = _ids_free(found)
     fields = {**head, "slug": slug}
+    owner = fields.pop("owner", None)
+    fields["owner"] = users[owner] if owner else None
     if not keep:
         del fields["id"]
     tournament = Tournament.objects.create(**fields)
@@ -112,6 +116,7 @@ def _restore(found: dict, head: dict, slug: str, users: dict) -> Tournament:
     _fresh_keys(found["hands"], "entry_key")
     _fresh_keys(found["hand_changes"], "request_key")
     new_ids: dict[str, dict[int, int]] = {}
+    created: list[tuple[Section, list]] = []
     fields = _penalty_fields(found)
     for section in SECTIONS:
         if section.name == "hands":
@@ -144,6 +149,10 @@ def _restore(found: dict, head: dict, slug: str, users: dict) -> Tournament:
         new_ids[section.name] = {
             record["id"]: obj.pk for record, obj in zip(found[section.name], made, strict=True)
         }
+        created.append((section, made))
+    # Once every record has its id: a deferred reference may point at a later section
+    # (a singles team at the game whose result made it).
+    for section, made in created:
         _after_create(section, found[section.name], made, new_ids)
     if keep:
         _reset_sequences()

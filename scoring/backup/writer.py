@@ -90,7 +90,7 @@ def write_backup(tournament, stream) -> dict[str, int]:
             "version": VERSION,
             "exported_at": timezone.now().isoformat(),
             "tournament": {
-                column.name: _plain(column, getattr(tournament, column.name), usernames)
+                column.name: _plain(column, getattr(tournament, column.attname), usernames)
                 for column in TOURNAMENT_COLUMNS
             },
             "officials": sorted(tournament.officials.values_list("username", flat=True)),

@@ -104,7 +104,7 @@ def _offender(record):
 
 def test_the_file_opens_with_its_format_and_version(played_tournament):
     raw = backup_bytes(played_tournament)
-    assert raw.startswith(b'{"format":"domino-desk-tournament","version":1,')
+    assert raw.startswith(b'{"format":"domino-desk-tournament","version":2,')
     assert raw.endswith(b"}\n")
     assert json.loads(raw)["counts"]["hands"] == 4
 
@@ -169,8 +169,8 @@ def test_a_file_missing_records_is_refused(played_tournament):
 
 def test_a_file_of_another_version_is_refused(played_tournament):
     data = json.loads(backup_bytes(played_tournament))
-    data["version"] = 2
-    with pytest.raises(BackupError, match="format version 2; this desk reads version 1"):
+    data["version"] = 3
+    with pytest.raises(BackupError, match="format version 3; this desk reads versions 1 and 2"):
         read_backup(resign(data))
 
 
@@ -320,3 +320,71 @@ def test_an_official_restores_a_file_from_the_page(official_client, played_tourn
     response = official_client.post(url, {"file": cut, "slug": "rally-3"})
     assert "The file is incomplete" in response.text
     assert not Tournament.objects.filter(slug="rally-3").exists()
+
+
+def _results_with_their_trail(tournament, official):
+    """A doubles bracket whose two first games are given (one by walkover, with its reason),
+    so the singles have teams and entries made by those results (`fed_from`)."""
+    from tests.factories import EventFactory, drawn_doubles, game_at
+    from tournaments import services
+
+    event = drawn_doubles(tournament, official, 4)
+    EventFactory(tournament=tournament, name="Singles", team_size=1, fed_by=event)
+    services.record_result(
+        game=game_at(event, 1, 0), winner_seat=0, by=official, walkover=True, reason="No show"
+    )
+    services.record_result(game=game_at(event, 1, 1), winner_seat=1, by=official)
+    tournament.owner = official
+    tournament.save(update_fields=["owner"])
+    return event
+
+
+def _trail(tournament) -> dict:
+    """What a restore must carry of results: reasons, what each result made, the owner."""
+    from tournaments.models import Entry, Team
+
+    games = Game.objects.filter(event__tournament=tournament)
+    made_by = {g.pk: (g.event.name, g.stage, g.round_number, g.position) for g in games}
+    return {
+        "reasons": sorted(
+            games.exclude(walkover_reason="").values_list("walkover_reason", flat=True)
+        ),
+        "teams": sorted(
+            (t.event.name, t.number, made_by[t.fed_from_id])
+            for t in Team.objects.filter(event__tournament=tournament, fed_from__isnull=False)
+        ),
+        "entries": sorted(
+            (e.event.name, e.player.name, made_by[e.fed_from_id])
+            for e in Entry.objects.filter(event__tournament=tournament, fed_from__isnull=False)
+        ),
+        "owner": tournament.owner.username if tournament.owner else None,
+    }
+
+
+def test_a_restore_keeps_reasons_what_results_made_and_the_owner(tournament, official):
+    _results_with_their_trail(tournament, official)
+    before = _trail(tournament)
+    assert before["reasons"] == ["No show"] and before["teams"] and before["entries"]
+    copy = import_tournament(found=read_backup(backup_bytes(tournament)), by=official, slug="c2")
+    assert _trail(copy) == before
+
+
+def test_a_version_1_file_is_still_read(tournament, official):
+    """Written before reasons, `fed_from` and owners were kept: those come back empty."""
+    _results_with_their_trail(tournament, official)
+    data = json.loads(backup_bytes(tournament))
+    data["version"] = 1
+    del data["tournament"]["owner"]
+    for section, column in (
+        ("games", "walkover_reason"),
+        ("teams", "fed_from"),
+        ("entries", "fed_from"),
+    ):
+        for record in data[section]:
+            del record[column]
+    copy = import_tournament(found=read_backup(resign(data)), by=official, slug="old")
+    assert _trail(copy) == {"reasons": [], "teams": [], "entries": [], "owner": None}
+    assert (
+        Game.objects.filter(event__tournament=copy).count()
+        == Game.objects.filter(event__tournament=tournament).count()
+    )
