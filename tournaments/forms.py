@@ -28,7 +28,7 @@ class TournamentForm(forms.Form):
     venue = forms.CharField(max_length=160, required=False)
 
     def clean_slug(self):
-        from .services.registration import check_slug
+        from .services.tournaments import check_slug
 
         try:
             return check_slug(self.cleaned_data["slug"])
