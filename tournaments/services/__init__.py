@@ -32,14 +32,8 @@ from .results import (
     set_game_progress,
 )
 from .roster_files import import_roster
-from .rounds import (
-    close_at_time,
-    finish_event,
-    move_entrant,
-    reopen_event,
-    seat_round,
-    start_round,
-)
+from .rounds import close_at_time, finish_event, reopen_event, start_round
+from .seating import move_entrant, seat_round
 from .settle import settle_game
 from .tournaments import create_event, create_tournament, update_tournament
 from .withdrawals import preview_withdrawal, withdraw_player
