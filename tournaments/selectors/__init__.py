@@ -26,7 +26,6 @@ from .lines import Bracket, GameLine, PlayerLine, RoundLine, SideLine, TeamLine
 from .players import (
     NO_CHAPTER,
     checked_in_to_enter,
-    find_players,
     players_for_entry,
     players_with_entries,
 )
@@ -47,7 +46,6 @@ __all__ = [
     "draw_overview",
     "event_placings",
     "events_with_counts",
-    "find_players",
     "first_games_open",
     "game_name",
     "leftover_singles_teams",

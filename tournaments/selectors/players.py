@@ -1,8 +1,8 @@
-"""Reads for the lists of players: the registration desk, the public lookup, bulk entry."""
+"""Reads for the lists of players: the registration desk and bulk entry."""
 
 from django.db.models import Exists, OuterRef, Prefetch
 
-from ..models import Entry, Event, Player
+from ..models import Entry, Event
 
 
 def players_with_entries(tournament, *, search: str = ""):
@@ -13,21 +13,6 @@ def players_with_entries(tournament, *, search: str = ""):
     if search:
         players = players.filter(name__icontains=search.strip())
     return players.order_by("name", "pk")
-
-
-def find_players(tournament, query: str, *, limit: int = 25) -> list[Player]:
-    """Return players whose name holds every word typed, for the public lookup."""
-    words = query.split()
-    if not words:
-        return []
-    players = tournament.players.filter(withdrawn=False)
-    for word in words[:5]:
-        players = players.filter(name__icontains=word)
-    return list(
-        players.select_related("chapter")
-        .prefetch_related(Prefetch("entries__event", queryset=Event.objects.only("pk", "name")))
-        .order_by("name")[:limit]
-    )
 
 
 NO_CHAPTER = "none"
