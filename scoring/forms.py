@@ -17,27 +17,10 @@ from games.engine import Field as EntryField
 
 from .selectors import Seat, SideView, seats_at, spell_out
 from .services import table_of
+from .widgets import ChoiceButtons, number_input, tiles_input
 
 PENALTY_PREFIX = "penalty"
 EMPTY_SEAT = "Nobody"
-
-
-def _number_input(label: str) -> forms.IntegerField:
-    # A text box, not type=number: the browser must not refuse "12" before the rules
-    # can say why, and a scroll wheel must not change a score. Blank is None: whether
-    # a box may stay blank is for the rules to say, in their words.
-    return forms.IntegerField(
-        label=label,
-        required=False,
-        widget=forms.TextInput(
-            attrs={"inputmode": "numeric", "autocomplete": "off", "size": 4, "class": "score"}
-        ),
-        error_messages={"invalid": "Type a whole number, like 15."},
-    )
-
-
-def _tiles_input(label: str) -> forms.CharField:
-    return forms.CharField(label=label, required=False, max_length=400)
 
 
 def _lower_first(text: str) -> str:
@@ -127,10 +110,6 @@ class GridRow:
     def label(self) -> str:
         return self.entry_field.label[:1].upper() + self.entry_field.label[1:]
 
-    @property
-    def tiles(self) -> bool:
-        return self.entry_field.kind == TILES
-
 
 @dataclass
 class Part:
@@ -145,7 +124,6 @@ class Part:
     box: object = None
     columns: list[Column] = field(default_factory=list)
     rows: list[GridRow] = field(default_factory=list)
-    options: list[tuple[str, str, bool]] = field(default_factory=list)
 
     @property
     def note(self) -> str:
@@ -161,6 +139,9 @@ class HandForm(forms.Form):
     form shows. The key and version ride along hidden: the key makes a form sent twice
     count once, the version spots a sheet someone else has changed.
     """
+
+    # The rules say what is missing, in their words; the browser asks nothing first.
+    use_required_attribute = False
 
     key = forms.UUIDField(widget=forms.HiddenInput)
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
@@ -207,9 +188,9 @@ class HandForm(forms.Form):
 
     def _form_field(self, entry_field: EntryField, label: str) -> forms.Field:
         if entry_field.kind == INT:
-            return _number_input(label)
+            return number_input(label)
         if entry_field.kind == TILES:
-            return _tiles_input(label)
+            return tiles_input(label, in_grid=entry_field.per != ONCE)
         required = {"required": choose_message(label)}
         if entry_field.kind == SEAT:
             choices = [(str(side.seat), side.spelled) for side in self.sides]
@@ -221,7 +202,7 @@ class HandForm(forms.Form):
                 coerce=int,
                 empty_value=None,
                 required=entry_field.required,
-                widget=forms.RadioSelect,
+                widget=ChoiceButtons(fresh=not self.is_bound),
                 error_messages=required,
             )
         if entry_field.kind == CHOICE:
@@ -233,7 +214,7 @@ class HandForm(forms.Form):
                 label=label,
                 choices=choices,
                 required=entry_field.required,
-                widget=forms.RadioSelect,
+                widget=ChoiceButtons(fresh=not self.is_bound),
                 error_messages=required,
             )
         raise ValueError(f"The hand form cannot ask for a field of kind {entry_field.kind!r}")
@@ -265,6 +246,28 @@ class HandForm(forms.Form):
         """Return a form holding a hand's figures (its stored detail), for correcting it."""
         initial = {"key": uuid.uuid4(), "version": version}
         return cls(game=game, sides=sides, initial=initial, detail=hand.detail)
+
+    @property
+    def focus_field(self) -> str:
+        """Return the name of the box the cursor starts in ("" for none)."""
+        return self._focus_field
+
+    @focus_field.setter
+    def focus_field(self, name: str) -> None:
+        """Put the cursor in box `name`: its widget, and no other, is rendered autofocus."""
+        self._focus_field = name
+        for html_name, widget in self._widgets():
+            widget.attrs.pop("autofocus", None)
+            if html_name == name:
+                widget.attrs["autofocus"] = True
+
+    def _widgets(self):
+        """Yield (name as sent, widget) for every box of the form and of its penalty rows."""
+        for key, form_field in self.fields.items():
+            yield self.add_prefix(key), form_field.widget
+        for row in self.penalties.forms if self.penalties is not None else ():
+            for key, form_field in row.fields.items():
+                yield row.add_prefix(key), form_field.widget
 
     # Reading ----------------------------------------------------------------------
 
@@ -344,14 +347,7 @@ class HandForm(forms.Form):
         return parts
 
     def _choice(self, entry_field: EntryField, key: str) -> Part:
-        box = self[key]
-        current = "" if box.value() is None else str(box.value())
-        # A blank form ticks nothing: "Nobody" is a choice the official makes, not a default.
-        options = [
-            (value, text, value == current and (value != "" or self.is_bound))
-            for value, text in box.field.choices
-        ]
-        return Part("choice", entry_field=entry_field, box=box, options=options)
+        return Part("choice", entry_field=entry_field, box=self[key])
 
     def _add_grid_row(self, parts: list[Part], entry_field: EntryField) -> None:
         """Add a per-seat field's boxes as a row of the grid above, or of a new grid."""

@@ -1,6 +1,7 @@
 """Forms only parse: they turn typed text into values; services and rules decide."""
 
 from django import forms
+from django.urls import reverse
 
 from games.registry import GAME_CHOICES, get_game
 
@@ -28,7 +29,7 @@ class TournamentForm(forms.Form):
     venue = forms.CharField(max_length=160, required=False)
 
     def clean_slug(self):
-        from .services.registration import check_slug
+        from .services.tournaments import check_slug
 
         try:
             return check_slug(self.cleaned_data["slug"])
@@ -140,6 +141,15 @@ class EventForm(HouseRulesFields, forms.Form):
     def __init__(self, *args, tournament, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["fed_by"].queryset = tournament.events.filter(team_size=2)
+        # Changing the game asks the page for that game's house rules (htmx).
+        self.fields["game_key"].widget.attrs.update(
+            {
+                "hx-post": reverse("desk:event_create", args=[tournament.slug]),
+                "hx-trigger": "change",
+                "hx-target": "#options",
+                "hx-swap": "outerHTML",
+            }
+        )
         game_key = self.data.get("game_key") or self.initial.get("game_key") or GAME_CHOICES[0][0]
         self.add_option_fields(_game_or_none(game_key))
         if self.game is None:

@@ -6,7 +6,7 @@ from celery import shared_task
 
 from . import background
 from .models import RosterUpload
-from .services import registration
+from .services import roster_files
 
 log = logging.getLogger(__name__)
 
@@ -17,7 +17,7 @@ CHECK_FAILED = "The file could not be checked because of a fault on the desk; it
 def check_roster_upload(upload_id: int) -> str:
     """Read and check an uploaded roster file; a fault is recorded on the upload, not lost."""
     try:
-        upload = registration.check_roster_upload(upload_id=upload_id)
+        upload = roster_files.check_roster_upload(upload_id=upload_id)
     except Exception:
         log.exception("Checking roster upload %s failed", upload_id)
         background.fail(upload_id, RosterUpload, CHECK_FAILED)

@@ -2,28 +2,33 @@
 
 from django.urls import path
 
+from .views import chapters as ch
+from .views import entries as en
+from .views import event_setup as es
 from .views import events as ev
 from .views import officials as off
+from .views import players as pl
 from .views import poster as po
-from .views import registration as reg
+from .views import roster as ro
 from .views import rounds as rd
+from .views import tournaments as tn
 
 app_name = "desk"
 
 urlpatterns = [
-    path("", reg.official_home, name="home"),
-    path("new/", reg.tournament_create, name="tournament_create"),
-    path("<slug:slug>/", reg.dashboard, name="dashboard"),
-    path("<slug:slug>/edit/", reg.tournament_edit, name="tournament_edit"),
+    path("", tn.official_home, name="home"),
+    path("new/", tn.tournament_create, name="tournament_create"),
+    path("<slug:slug>/", tn.dashboard, name="dashboard"),
+    path("<slug:slug>/edit/", tn.tournament_edit, name="tournament_edit"),
     path("<slug:slug>/poster/", po.poster, name="poster"),
-    path("<slug:slug>/events/new/", reg.event_create, name="event_create"),
-    path("<slug:slug>/chapters/", reg.chapters, name="chapters"),
-    path("<slug:slug>/chapters/merge/", reg.chapter_merge, name="chapter_merge"),
-    path("<slug:slug>/chapters/<int:pk>/rename/", reg.chapter_rename, name="chapter_rename"),
-    path("<slug:slug>/players/", reg.players, name="players"),
-    path("<slug:slug>/players/<int:pk>/", reg.player_edit, name="player_edit"),
-    path("<slug:slug>/players/<int:pk>/check-in/", reg.player_check_in, name="player_check_in"),
-    path("<slug:slug>/players/<int:pk>/withdraw/", reg.player_withdraw, name="player_withdraw"),
+    path("<slug:slug>/events/new/", es.event_create, name="event_create"),
+    path("<slug:slug>/chapters/", ch.chapters, name="chapters"),
+    path("<slug:slug>/chapters/merge/", ch.chapter_merge, name="chapter_merge"),
+    path("<slug:slug>/chapters/<int:pk>/rename/", ch.chapter_rename, name="chapter_rename"),
+    path("<slug:slug>/players/", pl.players, name="players"),
+    path("<slug:slug>/players/<int:pk>/", pl.player_edit, name="player_edit"),
+    path("<slug:slug>/players/<int:pk>/check-in/", pl.player_check_in, name="player_check_in"),
+    path("<slug:slug>/players/<int:pk>/withdraw/", pl.player_withdraw, name="player_withdraw"),
     path("<slug:slug>/officials/", off.officials, name="officials"),
     path("<slug:slug>/officials/add/", off.official_add, name="official_add"),
     path("<slug:slug>/officials/leave/", off.official_leave, name="official_leave"),
@@ -35,11 +40,11 @@ urlpatterns = [
         name="invitation_revoke",
     ),
     path("<slug:slug>/join/<str:token>/", off.invitation_accept, name="invitation_accept"),
-    path("<slug:slug>/roster/", reg.roster_import, name="roster_import"),
-    path("<slug:slug>/roster/confirm/", reg.roster_confirm, name="roster_confirm"),
+    path("<slug:slug>/roster/", ro.roster_import, name="roster_import"),
+    path("<slug:slug>/roster/confirm/", ro.roster_confirm, name="roster_confirm"),
     path("<slug:slug>/events/<int:pk>/", ev.event_detail, name="event_detail"),
-    path("<slug:slug>/events/<int:pk>/entries/", reg.event_entries, name="event_entries"),
-    path("<slug:slug>/events/<int:pk>/rules/", reg.event_rules, name="event_rules"),
+    path("<slug:slug>/events/<int:pk>/entries/", en.event_entries, name="event_entries"),
+    path("<slug:slug>/events/<int:pk>/rules/", es.event_rules, name="event_rules"),
     path("<slug:slug>/events/<int:pk>/draw/", ev.event_draw, name="event_draw"),
     path("<slug:slug>/events/<int:pk>/draw/partners/", ev.partners_draw, name="partners_draw"),
     path("<slug:slug>/events/<int:pk>/draw/swap/", ev.partners_swap, name="partners_swap"),

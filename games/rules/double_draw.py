@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from games.engine import INT as INT_FIELD
 from games.engine import PER_PLAYER, Field, Fold, Scored, Table, TableRule, plural
 from games.rules import RulesError
-from games.rules.checks import check_count, seat_name
+from games.rules.checks import check_count, each_hand, seat_name
 from games.rules.game_state import fold_to_target
 from games.rules.options import INT, Option, validate_options
 from games.rules.tiles import set_pip_total
@@ -272,16 +272,6 @@ def score_entry(entry: Entry, table: Table, options: dict) -> Scored:
     return Scored(points, lines, _tie_notes(totals, table))
 
 
-def _hand_points(entries, table, options):
-    hands = []
-    for index, entry in enumerate(entries):
-        try:
-            hands.append(score_entry(entry, table, options).points)
-        except RulesError as error:
-            raise RulesError(f"Hand {index + 1}: {error}", field=error.field) from None
-    return hands
-
-
 def fold(entries: Sequence[Entry], table: Table, options: dict) -> Fold:
     """Return the game's state after its hands, in order.
 
@@ -289,7 +279,7 @@ def fold(entries: Sequence[Entry], table: Table, options: dict) -> Fold:
     alone) wins at that hand; hands after it raise RulesError.
     """
     _check_table(table)
-    hands = _hand_points(entries, table, options)
+    hands = each_hand(entries, lambda entry: score_entry(entry, table, options).points)
     state = fold_game(hands, players=table.players, partnerships=table.partnerships)
     winners = (state.winner,) if state.finished else ()
     return Fold(state.totals, state.finished, winners, state.finished_at)

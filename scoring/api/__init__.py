@@ -205,23 +205,7 @@ def list_standings(request, slug: Slug, event_id: Id):
     event = _event(_tournament(slug), event_id)
     if not event.game.plays_rounds:
         raise Http404("This event is a bracket: see its placings.")
-    return [
-        {
-            "place": row.place,
-            "shared": row.shared,
-            "side": f"T{row.team.number}",
-            "players": [player.name for player in row.team.players],
-            "played": row.played,
-            "won": row.won,
-            "tied": row.tied,
-            "lost": row.lost,
-            "sat_out": row.sat_out,
-            "match_points": row.match_points,
-            "points_for": row.points_for,
-            "points_against": float(row.points_against),
-        }
-        for row in event_standings(event).rows
-    ]
+    return [schemas.standing_out(row) for row in event_standings(event).rows]
 
 
 @api.get(

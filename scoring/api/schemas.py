@@ -1,9 +1,14 @@
 """The API's response shapes: typed from Python types, and so described in its OpenAPI."""
 
+from dataclasses import fields
 from datetime import date, datetime
+from typing import get_type_hints
 
 from ninja import Field, Schema
 from ninja.pagination import PageNumberPagination
+from pydantic import create_model
+
+from games.standings import Row
 
 PAGE_MAX = 10_000
 PAGE_SIZE = 50
@@ -81,19 +86,35 @@ class BracketRoundOut(Schema):
     games: list[GameOut]
 
 
-class StandingOut(Schema):
-    place: int
-    shared: bool
-    side: str
-    players: list[str]
-    played: int
-    won: int
-    tied: int
-    lost: int
-    sat_out: int
-    match_points: int
-    points_for: int
-    points_against: float
+# A standings row is `games.standings.Row`, field for field, as JSON gives it: the side as
+# its id in the event (T3), points against as a number; the side's players follow the side,
+# and the place leads, as on the standings page.
+STANDING_AS_JSON = {"side": str, "points_against": float}
+STANDING_FIRST = ("place", "shared")
+
+
+def _standing_fields() -> dict:
+    types = get_type_hints(Row)
+    shown = {}
+    for row_field in fields(Row):
+        name = row_field.name
+        shown[name] = (STANDING_AS_JSON.get(name, types[name]), ...)
+        if name == "side":
+            shown["players"] = (list[str], ...)
+    return {name: shown[name] for name in STANDING_FIRST} | shown
+
+
+StandingOut = create_model("StandingOut", __base__=Schema, **_standing_fields())
+
+
+def standing_out(row) -> dict:
+    """Return a standings row (`games.standings.Row` with its `team`) as `StandingOut` has it."""
+    return {
+        **{row_field.name: getattr(row, row_field.name) for row_field in fields(Row)},
+        "side": f"T{row.team.number}",
+        "players": [player.name for player in row.team.players],
+        "points_against": float(row.points_against),
+    }
 
 
 class PlacingOut(Schema):

@@ -10,7 +10,7 @@ from django.db import IntegrityError, connection, transaction
 from scoring.backup.checks import _penalty_fields, _renumber_offenders
 from scoring.backup.format import CHUNK, SECTIONS, USER, BackupError, Section
 from tournaments.models import Tournament
-from tournaments.services.registration import check_slug
+from tournaments.services.tournaments import check_slug
 
 from ..models import Hand, HandChange
 

@@ -33,7 +33,7 @@ from scoring.models import Export, Hand
 from tournaments import services
 from tournaments.models import Event, Game, RosterUpload, Round, Tournament
 from tournaments.services.officials import invite_official
-from tournaments.services.registration import check_roster_upload, upload_roster
+from tournaments.services.roster_files import check_roster_upload, upload_roster
 
 ROSTER = b"name,chapter\nZelda Moore,Lone Star Roamers\nYuri Banks,\n"
 

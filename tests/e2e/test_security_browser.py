@@ -100,9 +100,9 @@ def test_the_roster_check_is_polled_until_it_is_ready(
     watched.get_by_role("button", name="Check the file").click()
     expect(watched.get_by_text("The file is being checked line by line.")).to_be_visible()
     # The worker gets to it: the page shows the check without a reload.
-    from tournaments.services import registration
+    from tournaments.services import roster_files
 
-    registration.check_roster_upload(upload_id=RosterUpload.objects.get().pk)
+    roster_files.check_roster_upload(upload_id=RosterUpload.objects.get().pk)
     expect(watched.get_by_text("Check before importing: 1 players")).to_be_visible()
     watched.get_by_role("button", name="Import 1 players").click()
     expect(watched.get_by_text("Imported 1 players.")).to_be_visible()

@@ -79,6 +79,34 @@ def test_brackets_and_standings(client, data):
     assert placings["count"] == 4
 
 
+def test_a_standings_row_gives_every_figure_of_the_standings(client, data, official):
+    """Each row is `games.standings.Row` as JSON: the side as T<number>, with its players."""
+    table = data["table"]
+    for _ in range(2):  # three hands of 22 reach 61: side 1 wins the table
+        enter(table, official, data={"pips_0": 0, "pips_1": 10, "pips_2": 12})
+    event = table.event
+    rows = client.get(f"{API}/tournaments/rally/events/{event.pk}/standings").json()["items"]
+    assert list(rows[0]) == [
+        "place",
+        "shared",
+        "side",
+        "players",
+        "played",
+        "won",
+        "tied",
+        "lost",
+        "sat_out",
+        "match_points",
+        "points_for",
+        "points_against",
+    ]
+    first = rows[0]
+    assert first["place"] == 1 and first["won"] == 1 and first["points_for"] == 66
+    assert first["side"].startswith("T") and len(first["players"]) == 1
+    assert [row["lost"] for row in rows[1:]] == [1, 1]
+    assert all(isinstance(row["points_against"], float) for row in rows)
+
+
 def test_lists_come_in_pages(client, data, tournament):
     for number in range(7):
         PlayerFactory(tournament=tournament, name=f"Extra {number}")

@@ -131,3 +131,15 @@ def test_a_refusal_of_no_field_of_the_form_is_shown_above_it(game):
     form.submitted()
     form.add_rule_error(HandError("The game was won at hand 2", field=None))
     assert form.non_field_errors() == ["The game was won at hand 2"]
+
+
+def test_a_tiles_box_in_a_grid_is_wider_and_never_cut_short_by_the_browser():
+    from scoring.widgets import tiles_input
+
+    assert tiles_input("Side 1 tiles", in_grid=True).widget.attrs == {
+        "size": 18,
+        "autocomplete": "off",
+        "class": "tiles",
+        "spellcheck": "false",
+    }
+    assert "size" not in tiles_input("Tiles", in_grid=False).widget.attrs

@@ -15,7 +15,7 @@ from django.urls import reverse
 from tournaments import services
 from tournaments.errors import DeskError
 from tournaments.models import Chapter, Player, RosterUpload, Tournament
-from tournaments.services import registration
+from tournaments.services import roster_files
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -45,10 +45,10 @@ def run_together(work, count=THREADS):
 
 
 def checked_upload(tournament, official, text: str) -> RosterUpload:
-    upload = registration.upload_roster(
+    upload = roster_files.upload_roster(
         tournament=tournament, by=official, filename="r.csv", data=text.encode()
     )
-    return registration.check_roster_upload(upload_id=upload.pk)
+    return roster_files.check_roster_upload(upload_id=upload.pk)
 
 
 # Without chapters: no new chapter's unique key stands in the way of a second import.
@@ -87,7 +87,7 @@ def test_two_files_holding_the_same_names_confirmed_at_once_import_one(
     ]
 
     def confirm(index):
-        return registration.import_roster_upload(upload=uploads[index], by=official)
+        return roster_files.import_roster_upload(upload=uploads[index], by=official)
 
     results = run_together(confirm)
     assert [r for r in results if not isinstance(r, Exception)] == [30]
@@ -126,7 +126,7 @@ def test_an_import_and_a_registration_adding_one_new_chapter_at_once(
 
     def work(index):
         if index == 0:
-            return registration.import_roster_upload(upload=uploads, by=official)
+            return roster_files.import_roster_upload(upload=uploads, by=official)
         return services.add_player(
             tournament=tournament, by=official, name=f"Hand {index}", chapter_name="HILL COUNTRY"
         )

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from tests.factories import EventFactory, PlayerFactory
 from tournaments.errors import DeskError
 from tournaments.models import Chapter, Entry, Event, Player
-from tournaments.services import registration
+from tournaments.services import roster_files
 
 pytestmark = pytest.mark.django_db
 
@@ -81,7 +81,7 @@ def test_every_refusal_of_import_is_found_by_the_check(
             EventFactory(tournament=tournament, status=status, name=f"Event {n}")
             for n, status in enumerate(event_statuses)
         ]
-        upload = registration.upload_roster(
+        upload = roster_files.upload_roster(
             tournament=tournament,
             by=official,
             filename="roster.csv",
@@ -90,11 +90,11 @@ def test_every_refusal_of_import_is_found_by_the_check(
         )
         upload.status = upload.Status.PENDING
         upload.save()
-        checked = registration.check_roster_upload(upload_id=upload.pk)
+        checked = roster_files.check_roster_upload(upload_id=upload.pk)
         before = written(tournament)
         try:
             with transaction.atomic():
-                count = registration.import_roster_upload(upload=checked, by=official)
+                count = roster_files.import_roster_upload(upload=checked, by=official)
         except DeskError as refused:
             assert checked.problems, f"Import refused what the check passed: {refused}"
             assert written(tournament) == before

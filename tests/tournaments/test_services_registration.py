@@ -162,7 +162,7 @@ def test_entering_a_drawn_event_is_refused(official, tournament):
 
 def test_duplicate_names_finds_the_same_name_in_any_case(tournament):
     PlayerFactory(tournament=tournament, name="Ada Pruitt")
-    assert [p.name for p in services.registration.duplicate_names(tournament, "ada pruitt")] == [
+    assert [p.name for p in services.players.duplicate_names(tournament, "ada pruitt")] == [
         "Ada Pruitt"
     ]
 
@@ -373,7 +373,7 @@ def test_names_lose_control_and_bidi_characters_on_the_way_in(official, tourname
 
 def test_duplicate_names_use_the_same_key_as_chapters(tournament):
     PlayerFactory(tournament=tournament, name="\uff21da Pruitt")  # a full-width A
-    assert len(services.registration.duplicate_names(tournament, "ADA  PRUITT")) == 1
+    assert len(services.players.duplicate_names(tournament, "ADA  PRUITT")) == 1
 
 
 def test_an_event_name_typed_two_ways_is_refused(official, tournament):
@@ -416,7 +416,7 @@ def test_every_fixed_word_under_desk_is_reserved():
 
     walk(get_resolver().url_patterns, "")
     assert {"new", "logins"} <= words
-    assert words <= services.registration.reserved_slugs()
+    assert words <= services.tournaments.reserved_slugs()
 
 
 def test_a_tournament_called_new_gets_another_address_from_the_form(official_client):
@@ -442,7 +442,7 @@ def test_the_check_finds_what_the_import_would_refuse(official, tournament):
             RosterRow(line=3, name="Ada Pruitt", chapter=""),
         ]
     )
-    problems = services.registration.roster_problems(
+    problems = services.roster_files.roster_problems(
         tournament=tournament, roster=roster, events=[drawn]
     )
     assert [problem.brief() for problem in problems] == [
@@ -456,14 +456,14 @@ def test_the_check_finds_what_the_import_would_refuse(official, tournament):
 
 
 def test_the_check_of_an_upload_sees_an_event_drawn_since(official, tournament):
-    from tournaments.services import registration
+    from tournaments.services import roster_files
 
     event = EventFactory(tournament=tournament)
-    upload = registration.upload_roster(
+    upload = roster_files.upload_roster(
         tournament=tournament, by=official, filename="r.csv", data=b"name\nBob\n", events=[event]
     )
     Event.objects.filter(pk=event.pk).update(status=Event.Status.DRAWN)
-    checked = registration.check_roster_upload(upload_id=upload.pk)
+    checked = roster_files.check_roster_upload(upload_id=upload.pk)
     assert [p.brief() for p in checked.problem_rows] == [
         (0, f"Entries are closed for {event.name}: it has been drawn.")
     ]
@@ -471,39 +471,39 @@ def test_the_check_of_an_upload_sees_an_event_drawn_since(official, tournament):
 
 
 def test_an_upload_is_imported_once(official, tournament):
-    from tournaments.services import registration
+    from tournaments.services import roster_files
 
-    upload = registration.upload_roster(
+    upload = roster_files.upload_roster(
         tournament=tournament, by=official, filename="r.csv", data=b"name,chapter\nBob,X\n"
     )
-    upload = registration.check_roster_upload(upload_id=upload.pk)
-    assert registration.import_roster_upload(upload=upload, by=official) == 1
-    with pytest.raises(registration.AlreadyImported):
-        registration.import_roster_upload(upload=upload, by=official)
+    upload = roster_files.check_roster_upload(upload_id=upload.pk)
+    assert roster_files.import_roster_upload(upload=upload, by=official) == 1
+    with pytest.raises(roster_files.AlreadyImported):
+        roster_files.import_roster_upload(upload=upload, by=official)
     assert tournament.players.count() == 1
 
 
 def test_an_upload_still_being_checked_cannot_be_imported(official, tournament):
-    from tournaments.services import registration
+    from tournaments.services import roster_files
 
-    upload = registration.upload_roster(
+    upload = roster_files.upload_roster(
         tournament=tournament, by=official, filename="r.csv", data=b"name\nBob\n"
     )
     with pytest.raises(DeskError, match="has not been checked yet"):
-        registration.import_roster_upload(upload=upload, by=official)
+        roster_files.import_roster_upload(upload=upload, by=official)
     assert not tournament.players.exists()
 
 
 def test_a_late_check_does_not_overwrite_a_failed_upload(official, tournament):
     from tournaments import background
     from tournaments.models import RosterUpload
-    from tournaments.services import registration
+    from tournaments.services import roster_files
 
-    upload = registration.upload_roster(
+    upload = roster_files.upload_roster(
         tournament=tournament, by=official, filename="r.csv", data=b"name\nBob\n"
     )
     background.fail(upload.pk, RosterUpload, "stopped")
-    registration.check_roster_upload(upload_id=upload.pk)
+    roster_files.check_roster_upload(upload_id=upload.pk)
     upload.refresh_from_db()
     assert (upload.status, upload.error, upload.rows) == ("failed", "stopped", [])
 

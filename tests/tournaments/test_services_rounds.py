@@ -6,7 +6,7 @@ from django.db import transaction
 from tournaments import services
 from tournaments.errors import DeskError
 from tournaments.models import Activity, Event, Game, Round, Side, SitOut, Team, TeamMember
-from tournaments.services.rounds import entries_without_side
+from tournaments.services.seating import entries_without_side
 
 from .rounds_setup import (
     add_player,

@@ -6,7 +6,7 @@ from django.urls import reverse
 from tests.factories import ChapterFactory, EventFactory, PlayerFactory, TournamentFactory
 from tournaments import services
 from tournaments.models import Activity, Entry, Event
-from tournaments.services.registration import EntriesRefused
+from tournaments.services.entries import EntriesRefused
 
 pytestmark = pytest.mark.django_db
 

@@ -128,13 +128,13 @@ def test_an_unknown_upload_is_refused_with_a_message(official_client, tournament
 
 def test_an_upload_of_another_tournament_is_refused(official_client, tournament, other_official):
     from tournaments.models import Tournament
-    from tournaments.services import registration
+    from tournaments.services import roster_files
 
     theirs = Tournament.objects.get(slug="elsewhere")
-    upload_row = registration.upload_roster(
+    upload_row = roster_files.upload_roster(
         tournament=theirs, by=other_official, filename="r.csv", data=b"name\nAda\n"
     )
-    registration.check_roster_upload(upload_id=upload_row.pk)
+    roster_files.check_roster_upload(upload_id=upload_row.pk)
     response = confirm(official_client, tournament, upload_row.pk, follow=True)
     assert "That file is no longer here" in response.text
     assert not Player.objects.exists()
@@ -204,12 +204,12 @@ def test_a_job_nobody_finishes_is_marked_failed_and_can_be_retried(
 
 
 def test_a_task_that_fails_leaves_a_message_not_a_500(official_client, tournament, monkeypatch):
-    from tournaments.services import registration
+    from tournaments.services import roster_files
 
     def broken(**kwargs):
         raise RuntimeError("disk on fire")
 
-    monkeypatch.setattr(registration, "check_roster_upload", broken)
+    monkeypatch.setattr(roster_files, "check_roster_upload", broken)
     response = preview(official_client, tournament, "name\nAda\n")
     assert response.status_code == 200
     assert "could not be checked because of a fault" in response.text

@@ -1,6 +1,7 @@
 """Write services of the tournaments app; the only code that changes its models."""
 
 from ..changes import log_activity, mark_changed
+from .chapters import add_chapter, merge_chapters, rename_chapter
 from .desk_results import (
     Before,
     give_result,
@@ -20,21 +21,8 @@ from .draws import (
     partner_odd_player,
     swap_players,
 )
-from .registration import (
-    add_chapter,
-    add_player,
-    create_event,
-    create_tournament,
-    enter_players,
-    import_roster,
-    merge_chapters,
-    rename_chapter,
-    set_checked_in,
-    set_entries,
-    set_withdrawn,
-    update_player,
-    update_tournament,
-)
+from .entries import enter_players, set_entries
+from .players import add_player, set_checked_in, set_withdrawn, update_player
 from .results import (
     ConfirmationNeeded,
     StaleGame,
@@ -43,15 +31,11 @@ from .results import (
     reopen_game,
     set_game_progress,
 )
-from .rounds import (
-    close_at_time,
-    finish_event,
-    move_entrant,
-    reopen_event,
-    seat_round,
-    start_round,
-)
+from .roster_files import import_roster
+from .rounds import close_at_time, finish_event, reopen_event, start_round
+from .seating import move_entrant, seat_round
 from .settle import settle_game
+from .tournaments import create_event, create_tournament, update_tournament
 from .withdrawals import preview_withdrawal, withdraw_player
 
 __all__ = [

@@ -24,7 +24,7 @@ from django.db import transaction
 from ..errors import DeskError
 from ..models import Game, Player, Side, Team
 from .dry_run import rolled_back
-from .registration import set_withdrawn
+from .players import set_withdrawn
 from .results import game_name, record_result
 
 # A walkover can open one partners' game, which is given next; a few passes are plenty.

@@ -19,7 +19,7 @@ from .. import round_selectors, services
 from ..errors import RulesError
 from ..models import Event, Game, Round, Tournament
 from ..permissions import official_required
-from ..services.rounds import MAX_SEED
+from ..services.seating import MAX_SEED
 
 
 def _get_event_for_official(tournament: Tournament, pk: int) -> Event:

@@ -84,44 +84,9 @@ class Command(BaseCommand):
         from django.contrib.auth import get_user_model
 
         system, _ = get_user_model().objects.get_or_create(username="official")
-        today = timezone.localdate()
-        tournament = services.create_tournament(
-            by=system,
-            name="Demo Rally",
-            slug="demo",
-            starts_on=today,
-            ends_on=today + datetime.timedelta(days=2),
-            venue="County Fairgrounds, Hall B",
-        )
-        doubles = services.create_event(
-            tournament=tournament,
-            by=system,
-            name="Doubles",
-            game_key="texas_good_sams",
-            format="single_elimination",
-            team_size=2,
-        )
-        services.create_event(
-            tournament=tournament,
-            by=system,
-            name="Singles",
-            game_key="texas_good_sams",
-            format="single_elimination",
-            team_size=1,
-            fed_by=doubles,
-        )
-        rows = [
-            RosterRow(line=i, name=name, chapter=chapter)
-            for i, (chapter, name) in enumerate(
-                ((c, n) for c, names in CHAPTERS.items() for n in names), start=2
-            )
-        ]
-        services.import_roster(
-            tournament=tournament, by=system, roster=Roster(rows=rows), events=[doubles]
-        )
-        tournament.players.update(checked_in=True)
-        rng = random.Random(2026)
-        play = Player(system, rng)
+        tournament, doubles = create_demo_tournament(system)
+        registered = register_players(tournament, system, doubles)
+        play = Player(system, random.Random(2026))
         play.doubles(doubles)
         players = list(tournament.players.order_by("pk"))
         for index, (name, game_key, team_size, count) in enumerate(ROUNDS_EVENTS):
@@ -137,9 +102,53 @@ class Command(BaseCommand):
             # Seeds fixed by the event's place in the list: the demo loads alike every time.
             play.rounds(event, seed=index + 1)
         self.stdout.write(
-            f"Loaded the demo tournament with {len(rows)} players and "
+            f"Loaded the demo tournament with {registered} players and "
             f"{1 + 1 + len(ROUNDS_EVENTS)} events: /t/demo/"
         )
+
+
+def create_demo_tournament(by) -> tuple[Tournament, Event]:
+    """Create the demo tournament with its doubles and the singles they feed; return both."""
+    today = timezone.localdate()
+    tournament = services.create_tournament(
+        by=by,
+        name="Demo Rally",
+        slug="demo",
+        starts_on=today,
+        ends_on=today + datetime.timedelta(days=2),
+        venue="County Fairgrounds, Hall B",
+    )
+    doubles = services.create_event(
+        tournament=tournament,
+        by=by,
+        name="Doubles",
+        game_key="texas_good_sams",
+        format="single_elimination",
+        team_size=2,
+    )
+    services.create_event(
+        tournament=tournament,
+        by=by,
+        name="Singles",
+        game_key="texas_good_sams",
+        format="single_elimination",
+        team_size=1,
+        fed_by=doubles,
+    )
+    return tournament, doubles
+
+
+def register_players(tournament: Tournament, by, doubles: Event) -> int:
+    """Import the demo's chapters and players, entered in the doubles and checked in."""
+    rows = [
+        RosterRow(line=i, name=name, chapter=chapter)
+        for i, (chapter, name) in enumerate(
+            ((c, n) for c, names in CHAPTERS.items() for n in names), start=2
+        )
+    ]
+    services.import_roster(tournament=tournament, by=by, roster=Roster(rows=rows), events=[doubles])
+    tournament.players.update(checked_in=True)
+    return len(rows)
 
 
 class Player:

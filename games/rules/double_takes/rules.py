@@ -1,21 +1,14 @@
-"""Double Takes (double-fifteen): score the rounds of one shuffle.
-
-2, 3 or 4 players; 4 play as two partnerships (players 1 and 3 against 2 and 4), so
-a game has 2 or 3 sides. The whole set is dealt out in rounds; each trick and each
-double taken is worth 1 point, each revoke costs the revoking side 5. The game is one
-shuffle and the highest score wins; equal highest scores tie.
+"""Double Takes's rules: the counts of a shuffle, a trick's winner, scoring its rounds and
+the whole shuffle, the tables a round seats and the house rules.
 
 Pure rules: plain data in, plain data out; this module imports no Django.
 """
 
-from collections.abc import Mapping, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass
 
-from games.engine import INT as INT_FIELD
-from games.engine import PER_SIDE, Field, Fold, Scored, Table, TableRule, plural
+from games.engine import TableRule, plural
 from games.rules import RulesError
-from games.rules.checks import check_count, check_length, refuse_hands_after, seat_name
+from games.rules.checks import about, check_count, check_length, seat_name
 from games.rules.options import INT, Option, validate_options
 from games.rules.tiles import double_count, format_tile, parse_tiles, tile_count
 
@@ -44,15 +37,6 @@ OPTIONS = (
         ),
     ),
 )
-
-
-@contextmanager
-def _about(field):
-    """Give a RulesError raised inside the field it is about."""
-    try:
-        yield
-    except RulesError as error:
-        raise RulesError(str(error), field=field) from None
 
 
 def _check_players(players):
@@ -147,11 +131,11 @@ def score_round(tricks, doubles, revokes=None, *, players):
     revokes = check_length(revokes, count=sides, what="The revokes")
     for side in range(sides):
         name = _side(players, side)
-        with _about(f"tricks_{side}"):
+        with about(f"tricks_{side}"):
             check_count(tricks[side], what=f"{name}'s tricks", high=per_player)
-        with _about(f"doubles_{side}"):
+        with about(f"doubles_{side}"):
             check_count(doubles[side], what=f"{name}'s doubles", high=DOUBLES)
-        with _about(f"revokes_{side}"):
+        with about(f"revokes_{side}"):
             check_count(revokes[side], what=f"{name}'s revokes", high=per_player)
         # A side's doubles are among the tiles of its tricks; with 3 players the
         # shuffle's last trick also holds the tile left over.
@@ -302,6 +286,14 @@ def _check_team_size(team_size):
         )
 
 
+def tables(options: dict, team_size: int) -> TableRule:
+    """Return the tables a round may seat: 2 or 3 players alone, or two partnerships."""
+    _check_team_size(team_size)
+    if team_size == 2:
+        return TableRule(sizes=(2,), preferred=2, team_size=2)
+    return TableRule(sizes=TABLE_SIZES_ALONE, preferred=options["table_size"])
+
+
 def house_rules(options, team_size=1):
     """Return the rules an event plays by, as plain sentences for the event page."""
     options = clean_options(options)
@@ -334,154 +326,3 @@ def house_rules(options, team_size=1):
         "The game is one shuffle: the highest score wins, and equal highest scores tie.",
     ]
     return rules
-
-
-# The engine: tables, a round's entry (a hand of the engine), its score and the game.
-
-TRICKS_FIELD = Field("tricks", "tricks", INT_FIELD, per=PER_SIDE, required=True)
-DOUBLES_FIELD = Field("doubles", "doubles", INT_FIELD, per=PER_SIDE, required=True)
-REVOKES_FIELD = Field(
-    "revokes",
-    "revokes",
-    INT_FIELD,
-    per=PER_SIDE,
-    help=f"Blank for none; {REVOKE_PENALTY} points off each.",
-)
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One round of the shuffle as the official enters it, one count per side.
-
-    A side is a player, or a partnership when 4 play. tricks: the tricks each side took.
-    doubles: the doubles each side took in those tricks. revokes: how often each side
-    did not follow suit when able (5 points off each).
-    """
-
-    tricks: tuple[int, ...]
-    doubles: tuple[int, ...]
-    revokes: tuple[int, ...]
-
-
-def _players_at(table):
-    """Return the players at a table if Double Takes can be played there."""
-    _check_players(table.players)
-    if table.partnerships and table.players != PARTNERSHIP_PLAYERS:
-        raise RulesError(
-            f"{NAME} partnerships need {PARTNERSHIP_PLAYERS} players, two against two, "
-            f"not {table.players}"
-        )
-    if table.players == PARTNERSHIP_PLAYERS and not table.partnerships:
-        raise RulesError(
-            f"{PARTNERSHIP_PLAYERS} players at a {NAME} table play as two partnerships, "
-            "not each alone"
-        )
-    return table.players
-
-
-def tables(options: dict, team_size: int) -> TableRule:
-    """Return the tables a round may seat: 2 or 3 players alone, or two partnerships."""
-    _check_team_size(team_size)
-    if team_size == 2:
-        return TableRule(sizes=(2,), preferred=2, team_size=2)
-    return TableRule(sizes=TABLE_SIZES_ALONE, preferred=options["table_size"])
-
-
-def entry_fields(table: Table, options: dict) -> tuple[Field, ...]:
-    """Return what a round's form asks for: each side's tricks, doubles and revokes."""
-    _players_at(table)
-    return (TRICKS_FIELD, DOUBLES_FIELD, REVOKES_FIELD)
-
-
-def _read_counts(data, field, table):
-    """Return a field's count for each side; a blank is refused if required, else 0."""
-    counts = []
-    for side, key in enumerate(field.keys(table)):
-        what = f"{table.side_name(side)}'s {field.label}"
-        value = data.get(key)
-        if value is None:
-            if field.required:
-                raise RulesError(f"{what}: enter a number, 0 if none", field=key)
-            value = 0
-        if type(value) is not int:
-            raise RulesError(f"{what}: {value!r} is not a whole number", field=key)
-        counts.append(value)
-    return tuple(counts)
-
-
-def entry_from_data(data: Mapping[str, object], table: Table, options: dict) -> Entry:
-    """Return the round typed in data (the keys of entry_fields), checked in full.
-
-    Its place in the shuffle is not known here: fold checks the tile left over.
-    Raise RulesError naming the field that is refused and why.
-    """
-    players = _players_at(table)
-    entry = Entry(
-        tricks=_read_counts(data, TRICKS_FIELD, table),
-        doubles=_read_counts(data, DOUBLES_FIELD, table),
-        revokes=_read_counts(data, REVOKES_FIELD, table),
-    )
-    score_round(entry.tricks, entry.doubles, entry.revokes, players=players)
-    return entry
-
-
-def entry_to_data(entry: Entry) -> dict:
-    """Return the round as flat data, the keys of the form."""
-    data = {}
-    for field, counts in (
-        (TRICKS_FIELD, entry.tricks),
-        (DOUBLES_FIELD, entry.doubles),
-        (REVOKES_FIELD, entry.revokes),
-    ):
-        for side, count in enumerate(counts):
-            data[f"{field.name}_{side}"] = count
-    return data
-
-
-def _line(score, side):
-    """Return what a side's points in a round came from: "10 tricks, 5 doubles"."""
-    parts = [plural(score.tricks[side], "trick"), plural(score.doubles[side], "double")]
-    revokes = score.revokes[side]
-    if revokes:
-        parts.append(f"{plural(revokes, 'revoke')}: -{REVOKE_PENALTY * revokes}")
-    return ", ".join(parts)
-
-
-def score_entry(entry: Entry, table: Table, options: dict) -> Scored:
-    """Return each side's points in one round: tricks and doubles, less 5 per revoke."""
-    players = _players_at(table)
-    score = score_round(entry.tricks, entry.doubles, entry.revokes, players=players)
-    notes = tuple(
-        f"{_side(players, side)} counts the tile left over, so this must be the last round "
-        "of the shuffle"
-        for side in _counting_left_over(score, players)
-    )
-    return Scored(
-        points=score.points,
-        lines=tuple(_line(score, side) for side in range(table.sides)),
-        notes=notes,
-    )
-
-
-def fold(entries: Sequence[Entry], table: Table, options: dict) -> Fold:
-    """Return where a game (one shuffle) stands after its rounds, in order.
-
-    The game is finished after the last round; every side with the highest total wins
-    (more than one: a tie). Rounds after the last are refused.
-    """
-    players = _players_at(table)
-    rounds = rounds_per_shuffle(players)
-    entries = list(entries)
-    refuse_hands_after(
-        rounds - 1,
-        len(entries),
-        reason=(
-            f"A shuffle for {players} players deals {rounds} rounds, and the game ended with "
-            f"round {rounds}"
-        ),
-    )
-    result = score_shuffle(
-        [(entry.tricks, entry.doubles, entry.revokes) for entry in entries], players=players
-    )
-    ended_at = rounds - 1 if result.finished else None
-    return Fold(result.totals, result.finished, result.winners, ended_at)

@@ -1,0 +1,96 @@
+"""Double Takes (double-fifteen): score the rounds of one shuffle.
+
+2, 3 or 4 players; 4 play as two partnerships (players 1 and 3 against 2 and 4), so
+a game has 2 or 3 sides. The whole set is dealt out in rounds; each trick and each
+double taken is worth 1 point, each revoke costs the revoking side 5. The game is one
+shuffle and the highest score wins; equal highest scores tie.
+
+Pure rules: plain data in, plain data out; this package imports no Django.
+
+The rules live in `rules` (the counts of a shuffle, a trick's winner, a round's and a
+shuffle's score, the tables, the house rules); the engine's part (a round's entry, its
+score and the game's state) in `entry`. This package gives both under one name, as
+`games.registry` and the tests use it.
+"""
+
+from games.rules.double_takes.entry import (
+    DOUBLES_FIELD,
+    REVOKES_FIELD,
+    TRICKS_FIELD,
+    Entry,
+    entry_fields,
+    entry_from_data,
+    entry_to_data,
+    fold,
+    score_entry,
+)
+from games.rules.double_takes.rules import (
+    DOUBLES,
+    MAX_PIP,
+    NAME,
+    OPTIONS,
+    PARTNERSHIP_PLAYERS,
+    PLAYER_COUNTS,
+    PLAYS_ON_AFTER_WITHDRAWAL,
+    REVOKE_PENALTY,
+    TABLE_SIZES_ALONE,
+    TEAM_SIZES,
+    TILES,
+    RoundScore,
+    ShuffleResult,
+    check_left_over_tile,
+    clean_options,
+    describe_result,
+    house_rules,
+    points_per_shuffle,
+    rounds_per_shuffle,
+    score_round,
+    score_shuffle,
+    side_count,
+    tables,
+    target_score,
+    tiles_left_over,
+    tiles_per_player,
+    tricks_per_shuffle,
+    winning_play,
+)
+
+__all__ = [
+    "DOUBLES",
+    "DOUBLES_FIELD",
+    "MAX_PIP",
+    "NAME",
+    "OPTIONS",
+    "PARTNERSHIP_PLAYERS",
+    "PLAYER_COUNTS",
+    "PLAYS_ON_AFTER_WITHDRAWAL",
+    "REVOKES_FIELD",
+    "REVOKE_PENALTY",
+    "TABLE_SIZES_ALONE",
+    "TEAM_SIZES",
+    "TILES",
+    "TRICKS_FIELD",
+    "Entry",
+    "RoundScore",
+    "ShuffleResult",
+    "check_left_over_tile",
+    "clean_options",
+    "describe_result",
+    "entry_fields",
+    "entry_from_data",
+    "entry_to_data",
+    "fold",
+    "house_rules",
+    "points_per_shuffle",
+    "rounds_per_shuffle",
+    "score_entry",
+    "score_round",
+    "score_shuffle",
+    "side_count",
+    "tables",
+    "target_score",
+    "tiles_left_over",
+    "tiles_per_player",
+    "tricks_per_shuffle",
+    "winning_play",
+]

@@ -1,0 +1,208 @@
+"""Reads for a bracket: its games and sides in a fixed number of queries, its placings,
+its printed pages, and a game's name."""
+
+from dataclasses import dataclass, replace
+
+from django.db.models import Max, OuterRef, Subquery
+from django.db.models.functions import Coalesce
+
+from .. import naming
+from ..models import WITH_RESULT, Event, Game, Side, Team, TeamMember
+from .lines import Bracket, GameLine, PlayerLine, RoundLine, SideLine, TeamLine
+
+
+def team_lines(event) -> dict[int, TeamLine]:
+    """Return every team of the event with its players and chapters (two queries)."""
+    teams = {
+        team.pk: TeamLine(team.pk, team.number, [], team.same_chapter, event.team_size)
+        for team in Team.objects.filter(event=event).order_by("number")
+    }
+    members = (
+        TeamMember.objects.filter(event=event)
+        .select_related("player__chapter")
+        .order_by("team_id", "position")
+    )
+    for member in members:
+        player = member.player
+        teams[member.team_id].players.append(
+            PlayerLine(player.pk, player.name, player.chapter_name)
+        )
+    return teams
+
+
+def bracket_for_event(event) -> Bracket:
+    """Return the event's bracket and partners' games: four queries whatever its size."""
+    teams = team_lines(event)
+    # Bracket games only: a rounds event's tables (of 2 to 8 sides) are not a bracket.
+    games = list(
+        Game.objects.filter(event=event, round__isnull=True)
+        .exclude(status=Game.Status.VOID)
+        .order_by("stage", "round_number", "position")
+    )
+    seats: dict[int, list] = {}
+    for side in Side.objects.filter(game__event=event, game__round__isnull=True).order_by():
+        seats.setdefault(side.game_id, [None, None])[side.seat] = side
+    bracket = Bracket(event=event, teams=list(teams.values()))
+    by_round: dict[int, list[GameLine]] = {}
+    for game in games:
+        line = _game_line(game, seats.get(game.pk, [None, None]), teams)
+        if game.stage == 0:
+            bracket.partner_games.append(line)
+        else:
+            by_round.setdefault(game.round_number, []).append(line)
+    _lay_out_rounds(bracket, by_round)
+    if bracket.rounds:
+        final = bracket.rounds[-1].games[0]
+        if final.has_result:
+            bracket.champion = final.winner
+            bracket.runner_up = next((s.team for s in final.sides if s.lost), None)
+    return bracket
+
+
+STATUS_LABELS = dict(Game.Status.choices)
+
+
+def _game_line(game: Game, seats: list, teams: dict[int, TeamLine]) -> GameLine:
+    """Return one game with its two sides: who won, who lost, who had the bye."""
+    sides = []
+    for seat, side in enumerate(seats):
+        team = teams.get(side.team_id) if side is not None else None
+        decided = game.winner_seat is not None and game.status != Game.Status.BYE
+        sides.append(
+            SideLine(
+                seat=seat,
+                team=team,
+                total=side.total if side is not None else 0,
+                won=game.winner_seat == seat and game.status != Game.Status.VOID,
+                lost=decided and game.winner_seat != seat,
+                bye=game.status == Game.Status.BYE and game.winner_seat != seat,
+            )
+        )
+    return GameLine(
+        pk=game.pk,
+        stage=game.stage,
+        round_number=game.round_number,
+        position=game.position,
+        status=game.status,
+        status_label=STATUS_LABELS[game.status],
+        walkover=game.walkover,
+        hand_count=game.hand_count,
+        version=game.version,
+        sides=sides,
+        walkover_reason=game.walkover_reason,
+    )
+
+
+def _lay_out_rounds(bracket: Bracket, by_round: dict[int, list[GameLine]]) -> None:
+    """Place each round's games on the bracket's grid; the first with an open game is current."""
+    total = max(by_round, default=0)
+    if total:
+        bracket.first_round_games = len(by_round.get(1, ()))
+    current_found = False
+    for number in sorted(by_round):
+        span = 1 << (number - 1)
+        for line in by_round[number]:
+            line.row = line.position * span + 2
+            line.span = span
+            line.rounds_total = total
+        rnd = RoundLine(number, naming.round_name(number, total), by_round[number], column=number)
+        if not current_found and any(line.is_open for line in rnd.games):
+            rnd.current = current_found = True
+        bracket.rounds.append(rnd)
+
+
+def event_placings(event) -> tuple[Team | None, Team | None]:
+    """Return the winner and second place of the event's bracket, or None while undecided."""
+    final = (
+        Game.objects.filter(
+            event=event,
+            stage=1,
+            next_game__isnull=True,
+            status__in=WITH_RESULT,
+        )
+        .prefetch_related("sides__team__memberships__player")
+        .first()
+    )
+    if final is None:
+        return None, None
+    sides = final.sides_by_seat
+    return sides[final.winner_seat].team, sides[1 - final.winner_seat].team
+
+
+@dataclass
+class PrintSection:
+    """One printed page of a bracket: up to five rounds of up to 16 first games."""
+
+    title: str
+    rounds: list[RoundLine]
+    rows: int
+
+
+PRINT_ROUNDS, PRINT_GAMES = 5, 16  # 32 teams to a page
+
+
+def print_sections(bracket: Bracket) -> list[PrintSection]:
+    """Cut the bracket into pages: one page up to 32 teams, then blocks of 32 slots.
+
+    Each page holds five rounds of a block of 16 first-round games and every game they
+    lead to; the rounds after those start a new band of pages, and so on to the final.
+    """
+    sections = []
+    rounds = bracket.rounds
+    for band_start in range(0, len(rounds), PRINT_ROUNDS):
+        band = rounds[band_start : band_start + PRINT_ROUNDS]
+        first = band[0].games
+        for block_start in range(0, len(first), PRINT_GAMES):
+            block_rounds = []
+            for depth, rnd in enumerate(band):
+                size = 1 << depth
+                low, high = block_start // size, -(-(block_start + PRINT_GAMES) // size)
+                games = []
+                for game in rnd.games[low:high]:
+                    games.append(replace(game, row=(game.position - low) * size + 2, span=size))
+                if games:
+                    block_rounds.append(replace(rnd, games=games, column=depth + 1))
+            count = min(PRINT_GAMES, len(first) - block_start)
+            title = (
+                block_rounds[0].name
+                if len(block_rounds) == 1
+                else (f"{block_rounds[0].name} to {block_rounds[-1].name}")
+            )
+            if len(first) > PRINT_GAMES:
+                title += f", games {block_start + 1} to {block_start + count}"
+            sections.append(PrintSection(title, block_rounds, rows=count))
+    return sections
+
+
+def bracket_rounds(event_id: int) -> int:
+    """Return how many rounds the event's bracket has, 0 before it is drawn (one query)."""
+    return Event(pk=event_id).bracket_rounds
+
+
+def with_bracket_rounds(games):
+    """Annotate each game with its bracket's rounds, so that its name needs no query."""
+    rounds = (
+        Game.objects.filter(event=OuterRef("event"), stage=1, round__isnull=True)
+        .order_by()
+        .values("event")
+        .annotate(n=Max("round_number"))
+        .values("n")[:1]
+    )
+    return games.annotate(bracket_rounds=Coalesce(Subquery(rounds), 0))
+
+
+def game_name(game, *, rounds_total: int | None = None) -> str:
+    """Return a game's name (`naming.game_name`) for a Game or a locked game row.
+
+    A bracket game's name needs the bracket's rounds: read once (one query) unless given.
+    """
+    at_a_table = getattr(game, "round_id", None) is not None
+    if game.stage and not at_a_table and rounds_total is None:
+        rounds_total = getattr(game, "bracket_rounds", None) or bracket_rounds(game.event_id)
+    return naming.game_name(
+        stage=game.stage,
+        round_number=game.round_number,
+        position=game.position,
+        rounds_total=rounds_total or 0,
+        at_a_table=at_a_table,
+    )

@@ -1,0 +1,145 @@
+"""A bracket as its pages show it: players, teams, sides, games and rounds, ready for a
+template (plain dataclasses; `bracket.py` reads them)."""
+
+from dataclasses import dataclass, field
+
+from .. import naming
+from ..models import DECIDED, OPEN, WITH_RESULT, Event, Game
+
+
+@dataclass
+class PlayerLine:
+    """A player as a bracket shows them: name and chapter."""
+
+    pk: int
+    name: str
+    chapter: str
+
+
+@dataclass
+class TeamLine:
+    """A team as a bracket shows it: number, players with chapters, same-chapter flag."""
+
+    pk: int
+    number: int
+    players: list[PlayerLine]
+    same_chapter: bool = False
+    team_size: int = 2
+
+    @property
+    def label(self) -> str:
+        names = [p.name for p in self.players]
+        return naming.team_label(names, self.number, len(names) or self.team_size)
+
+    @property
+    def number_label(self) -> str:
+        """Return the draw number in words: "Team 9", or "Player 9" in singles."""
+        return naming.team_number_label(self.number, self.team_size)
+
+    @property
+    def chapters(self) -> str:
+        return " · ".join(p.chapter for p in self.players)
+
+
+@dataclass
+class SideLine:
+    seat: int
+    team: TeamLine | None
+    total: int
+    won: bool = False
+    lost: bool = False
+    bye: bool = False
+
+
+@dataclass
+class GameLine:
+    """One game of a bracket, ready for a template."""
+
+    pk: int
+    stage: int
+    round_number: int
+    position: int
+    status: str
+    status_label: str
+    walkover: bool
+    hand_count: int
+    version: int
+    sides: list[SideLine]
+    row: int = 1
+    span: int = 1
+    link: str = ""  # the game's score page, set by the view
+    rounds_total: int = 0  # the bracket's rounds, for the game's number and name
+    walkover_reason: str = ""  # why a walkover or forfeit was given (official pages show it)
+
+    @property
+    def number(self) -> int:
+        """Return the game's number: through the bracket, or in the partners' games."""
+        if self.stage == 0:
+            return self.position + 1
+        return naming.game_number(self.round_number, self.position, self.rounds_total)
+
+    @property
+    def name(self) -> str:
+        """Return "Game 13 (Quarter-final)" or "Partners' game 3" (`naming.game_name`)."""
+        return naming.game_name(
+            stage=self.stage,
+            round_number=self.round_number,
+            position=self.position,
+            rounds_total=self.rounds_total,
+        )
+
+    @property
+    def short_name(self) -> str:
+        """Return the name without the round, for a card under its round's heading."""
+        return naming.numbered_game(self.stage, self.number)
+
+    @property
+    def is_bye(self) -> bool:
+        return self.status == Game.Status.BYE
+
+    @property
+    def is_decided(self) -> bool:
+        return self.status in DECIDED
+
+    @property
+    def is_open(self) -> bool:
+        """Ready or playing: a result can be given."""
+        return self.status in OPEN
+
+    @property
+    def has_result(self) -> bool:
+        return self.status in WITH_RESULT
+
+    @property
+    def winner(self) -> TeamLine | None:
+        return next((s.team for s in self.sides if s.won), None)
+
+
+@dataclass
+class RoundLine:
+    number: int
+    name: str
+    games: list[GameLine]
+    column: int
+    current: bool = False
+
+
+@dataclass
+class Bracket:
+    """Everything a bracket page shows, read in a fixed number of queries."""
+
+    event: Event
+    rounds: list[RoundLine] = field(default_factory=list)
+    partner_games: list[GameLine] = field(default_factory=list)
+    champion: TeamLine | None = None
+    runner_up: TeamLine | None = None
+    first_round_games: int = 0
+    teams: list[TeamLine] = field(default_factory=list)
+
+    @property
+    def drawn(self) -> bool:
+        return bool(self.rounds)
+
+    @property
+    def games(self) -> list[GameLine]:
+        return [game for rnd in self.rounds for game in rnd.games]

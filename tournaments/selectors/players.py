@@ -1,0 +1,41 @@
+"""Reads for the lists of players: the registration desk and bulk entry."""
+
+from django.db.models import Exists, OuterRef, Prefetch
+
+from ..models import Entry, Event
+
+
+def players_with_entries(tournament, *, search: str = ""):
+    """Return the tournament's players with chapter and event entries loaded."""
+    players = tournament.players.select_related("chapter").prefetch_related(
+        Prefetch("entries__event", queryset=Event.objects.only("pk", "name"))
+    )
+    if search:
+        players = players.filter(name__icontains=search.strip())
+    return players.order_by("name", "pk")
+
+
+NO_CHAPTER = "none"
+
+
+def players_for_entry(tournament, event, *, chapter=None):
+    """Return the tournament's players for the bulk-entry page, each with `entered`.
+
+    `chapter` narrows the list: a Chapter, NO_CHAPTER for players without one, or None
+    for everyone. One query, whatever the number of players.
+    """
+    players = tournament.players.select_related("chapter").annotate(
+        entered=Exists(Entry.objects.filter(event=event, player=OuterRef("pk")))
+    )
+    if chapter == NO_CHAPTER:
+        players = players.filter(chapter__isnull=True)
+    elif chapter is not None:
+        players = players.filter(chapter=chapter)
+    return players.order_by("name", "pk")
+
+
+def checked_in_to_enter(tournament, event, *, chapter=None):
+    """Return the checked-in players (of `chapter`, as above) not yet entered in the event."""
+    return players_for_entry(tournament, event, chapter=chapter).filter(
+        checked_in=True, withdrawn=False, entered=False
+    )

@@ -1,0 +1,89 @@
+"""Write services for chapters: add, find or make, rename and merge them."""
+
+from django.db import transaction
+
+from ..changes import log_activity, mark_changed
+from ..errors import DeskError
+from ..models import Chapter, Player
+from ..names import clean_name, name_key
+from ..roster import KEY_MAX, NAME_MAX
+from .names import check_name
+
+
+def _check_chapter_key(name: str) -> None:
+    """Refuse a chapter name whose comparison key would not fit `Chapter.name_key`."""
+    if len(name_key(name)) > KEY_MAX:
+        raise DeskError(
+            "The chapter name holds characters that stand for several letters each, so it "
+            "is too long to compare with other chapters; type it in plain letters."
+        )
+
+
+def find_or_make_chapter(tournament, chapter_name: str) -> Chapter | None:
+    """Return the tournament's chapter of that name, creating it when it is new.
+
+    Two officials typing the same new chapter at once both get the one chapter: the
+    unique key makes the second insert fail, and get_or_create then finds the first.
+    """
+    chapter_name = clean_name(chapter_name or "")
+    if not chapter_name:
+        return None
+    if len(chapter_name) > NAME_MAX:
+        raise DeskError(f"The chapter name is too long: at most {NAME_MAX} characters.")
+    _check_chapter_key(chapter_name)
+    chapter, _ = Chapter.objects.get_or_create(
+        tournament=tournament, name_key=name_key(chapter_name), defaults={"name": chapter_name}
+    )
+    return chapter
+
+
+@transaction.atomic
+def add_chapter(*, tournament, by, name, code="") -> Chapter:
+    name = check_name(name, what="chapter name")
+    _check_chapter_key(name)
+    chapter, created = Chapter.objects.get_or_create(
+        tournament=tournament,
+        name_key=name_key(name),
+        defaults={"name": name, "code": clean_name(code)[:12]},
+    )
+    if not created:
+        raise DeskError(f"There is already a chapter called {chapter.name}.")
+    mark_changed(tournament=tournament)
+    log_activity(tournament=tournament, by=by, text=f"Added the chapter {name}")
+    return chapter
+
+
+@transaction.atomic
+def rename_chapter(*, chapter, by, name, code=None) -> Chapter:
+    old = chapter.name
+    name = check_name(name, what="chapter name")
+    _check_chapter_key(name)
+    clash = chapter.tournament.chapters.filter(name_key=name_key(name)).exclude(pk=chapter.pk)
+    if clash.exists():
+        raise DeskError(f"There is already a chapter called {name}: merge the two instead.")
+    chapter.name = name
+    if code is not None:
+        chapter.code = clean_name(code)[:12]
+    chapter.save()
+    mark_changed(tournament=chapter.tournament)
+    log_activity(tournament=chapter.tournament, by=by, text=f"Renamed chapter {old} to {name}")
+    return chapter
+
+
+@transaction.atomic
+def merge_chapters(*, source, target, by) -> Chapter:
+    """Move every player of `source` into `target` and delete `source`."""
+    if source.pk == target.pk:
+        raise DeskError("Choose two different chapters to merge.")
+    if source.tournament_id != target.tournament_id:
+        raise DeskError("Both chapters must belong to this tournament.")
+    moved = Player.objects.filter(chapter=source).update(chapter=target)
+    name = source.name
+    source.delete()
+    mark_changed(tournament=target.tournament)
+    log_activity(
+        tournament=target.tournament,
+        by=by,
+        text=f"Merged chapter {name} into {target.name} ({moved} players moved)",
+    )
+    return target

@@ -1,0 +1,199 @@
+"""Write services for roster files: uploaded, checked in the background
+(`tournaments.tasks`), shown to the official, then imported once, whole or not at all."""
+
+from django.db import transaction
+from django.utils import timezone
+
+from .. import background
+from ..changes import log_activity, mark_changed
+from ..errors import DeskError
+from ..models import Chapter, Entry, Event, Player, RosterUpload, Tournament
+from ..names import clean_name, name_key
+from ..roster import WHY_REGISTERED, Problem, Roster, RosterRow, read_roster
+
+
+def roster_problems(*, tournament, roster: Roster, events=()) -> list[Problem]:
+    """Return every reason the import of this roster would be refused, by line.
+
+    The check shown before importing and the import itself both call this, so a
+    roster that passes the check is refused on import only if something changed since
+    (a player registered meanwhile, an event drawn): then the import says so and the
+    upload is checked again (`recheck_upload`).
+    """
+    problems = list(roster.problems)
+    if not problems and not roster.rows:
+        problems.append(Problem(0, "The file holds no players."))
+    registered: dict[str, str] = {}
+    for name in tournament.players.values_list("name", flat=True):
+        registered.setdefault(name_key(name), name)
+    for row in roster.rows:
+        if name_key(row.name) in registered:
+            problems.append(
+                Problem(row.line, f"{row.name} is already registered.", row.name, WHY_REGISTERED)
+            )
+    for event in events:
+        if event.tournament_id != tournament.pk:
+            problems.append(Problem(0, "That event belongs to another tournament."))
+        elif event.status != Event.Status.REGISTRATION:
+            problems.append(Problem(0, f"Entries are closed for {event.name}: it has been drawn."))
+    return problems
+
+
+def _roster_chapters(tournament, roster: Roster) -> dict[str, Chapter]:
+    """Return the roster's chapters by key, creating the new ones (any race is harmless)."""
+    wanted: dict[str, str] = {}
+    for row in roster.rows:
+        if row.chapter:
+            wanted.setdefault(name_key(row.chapter), row.chapter)
+    known = {c.name_key: c for c in tournament.chapters.filter(name_key__in=wanted)}
+    new = [Chapter(tournament=tournament, name=n) for k, n in wanted.items() if k not in known]
+    if new:
+        # A chapter another official adds meanwhile wins; its row is read back below.
+        Chapter.objects.bulk_create(new, ignore_conflicts=True)
+        known = {c.name_key: c for c in tournament.chapters.filter(name_key__in=wanted)}
+    return known
+
+
+@transaction.atomic
+def import_roster(*, tournament, by, roster: Roster, events=()) -> int:
+    """Import every row of a checked roster, or nothing at all; return how many were added.
+
+    Rows whose name is already registered are refused (the whole import is refused),
+    so a file imported twice does not register everyone twice. Imports into one
+    tournament run one at a time (the tournament's row is locked), so two files
+    holding the same name cannot both pass that check.
+    """
+    # NO KEY: officials registering players meanwhile (their rows point at the
+    # tournament) are not held up, and cannot deadlock with the import.
+    Tournament.objects.select_for_update(no_key=True).filter(pk=tournament.pk).first()
+    if roster.problems or not roster.rows:
+        raise DeskError("Fix the problems listed before importing.")
+    problems = roster_problems(tournament=tournament, roster=roster, events=events)
+    clashes = [p.line for p in problems if p.why == WHY_REGISTERED]
+    if clashes:
+        lines = ", ".join(str(line) for line in clashes[:10])
+        raise DeskError(
+            f"{len(clashes)} players are already registered (lines {lines}). "
+            "Remove them from the file and import again."
+        )
+    if problems:
+        raise DeskError(problems[0].what)
+    chapters = _roster_chapters(tournament, roster)
+    players = Player.objects.bulk_create(
+        [
+            Player(
+                tournament=tournament,
+                name=row.name,
+                chapter=chapters[name_key(row.chapter)] if row.chapter else None,
+            )
+            for row in roster.rows
+        ]
+    )
+    if events:
+        Entry.objects.bulk_create([Entry(event=e, player=p) for e in events for p in players])
+    mark_changed(tournament=tournament)
+    log_activity(tournament=tournament, by=by, text=f"Imported {len(players)} players from a file")
+    return len(players)
+
+
+UPLOADS_KEPT = 20
+
+
+def upload_roster(*, tournament, by, filename: str, data: bytes, events=()) -> RosterUpload:
+    """Keep an uploaded roster file to be checked by `check_roster_upload`; nothing is imported.
+
+    Only the tournament's latest uploads are kept.
+    """
+    upload = RosterUpload.objects.create(
+        tournament=tournament,
+        uploaded_by=by if by and by.pk else None,
+        filename=clean_name(filename)[:255] or "roster",
+        data=data,
+        events=[e.pk for e in events],
+    )
+    old = tournament.uploads.order_by("-created_at", "-pk").values_list("pk", flat=True)
+    RosterUpload.objects.filter(pk__in=list(old[UPLOADS_KEPT:])).delete()
+    return upload
+
+
+def upload_roster_rows(upload: RosterUpload) -> Roster:
+    """Return the rows a checked upload would import."""
+    return Roster(rows=[RosterRow(line=ln, name=n, chapter=c) for ln, n, c in upload.rows])
+
+
+def upload_events(upload: RosterUpload) -> list[Event]:
+    return list(upload.tournament.events.filter(pk__in=upload.events).order_by("pk"))
+
+
+def check_roster_upload(*, upload_id: int) -> RosterUpload | None:
+    """Read and check an uploaded roster (run by a Celery task); save what was found.
+
+    The result is saved only while the upload is still waiting for it, so a late task
+    never overwrites an upload marked failed or checked since. The file itself is
+    dropped once read.
+    """
+    upload = RosterUpload.objects.select_related("tournament").filter(pk=upload_id).first()
+    if upload is None or not upload.is_pending:
+        return upload
+    roster = read_roster(bytes(upload.data), upload.filename)
+    problems = roster_problems(
+        tournament=upload.tournament, roster=roster, events=upload_events(upload)
+    )
+    background.finish(
+        upload.pk,
+        RosterUpload,
+        rows=[[r.line, r.name, r.chapter] for r in roster.rows],
+        problems=[list(p) for p in problems],
+        data=b"",
+    )
+    upload.refresh_from_db()
+    return upload
+
+
+def recheck_upload(upload: RosterUpload) -> RosterUpload:
+    """Check a checked upload's rows again, after its import was refused; save the problems.
+
+    Something changed since the check (a name registered meanwhile, an event drawn):
+    the upload page then lists, line by line, what the import found.
+    """
+    problems = roster_problems(
+        tournament=upload.tournament,
+        roster=upload_roster_rows(upload),
+        events=upload_events(upload),
+    )
+    RosterUpload.objects.filter(pk=upload.pk, imported_at__isnull=True).update(
+        problems=[list(p) for p in problems]
+    )
+    upload.refresh_from_db()
+    return upload
+
+
+class AlreadyImported(DeskError):
+    """The upload was imported before: by this official a moment ago, or by another."""
+
+
+@transaction.atomic
+def import_roster_upload(*, upload: RosterUpload, by) -> int:
+    """Import a checked upload, once only whatever the timing; return how many were added.
+
+    The upload is claimed by one conditional update inside the import's transaction:
+    a second confirm (a double click, another official, a retry) waits for the first
+    and then finds it imported.
+    """
+    claimed = RosterUpload.objects.filter(
+        pk=upload.pk, status=RosterUpload.Status.READY, imported_at__isnull=True
+    ).update(imported_at=timezone.now())
+    if not claimed:
+        upload.refresh_from_db()
+        if upload.imported_at is not None:
+            raise AlreadyImported("This file has already been imported.")
+        raise DeskError("This file has not been checked yet; wait for the check to finish.")
+    upload.refresh_from_db()
+    if upload.problems:
+        raise DeskError("Fix the problems listed before importing.")
+    return import_roster(
+        tournament=upload.tournament,
+        by=by,
+        roster=upload_roster_rows(upload),
+        events=upload_events(upload),
+    )

@@ -1,0 +1,111 @@
+"""Official pages for roster files: upload one, see it checked, import it."""
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_POST
+
+from .. import background
+from ..errors import RulesError
+from ..forms import RosterForm
+from ..models import RosterUpload, Tournament
+from ..permissions import official_required
+from ..services import roster_files
+from ..services.roster_files import AlreadyImported
+from ..tasks import check_roster_upload
+from .common import posted
+
+
+def _upload_id(value) -> int | None:
+    """Return an upload's id as typed in a form or address, or None for anything else."""
+    value = str(value or "").strip()
+    return int(value) if value.isascii() and value.isdigit() and len(value) < 18 else None
+
+
+def _get_upload_for_official(tournament: Tournament, value) -> RosterUpload | None:
+    upload_id = _upload_id(value)
+    if upload_id is None:
+        return None
+    return tournament.uploads.filter(pk=upload_id).first()
+
+
+def _upload_url(tournament: Tournament, upload: RosterUpload) -> str:
+    return f"{reverse('desk:roster_import', args=[tournament.slug])}?upload={upload.pk}"
+
+
+GONE = "That file is no longer here (files are kept for a while only). Upload it again."
+
+
+@official_required
+@require_http_methods(["GET", "POST"])
+def roster_import(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Upload a roster and see it checked; nothing is saved until the official confirms.
+
+    The file is checked by a background task (`tournaments.tasks`); the page shows the
+    check when it is done, polling while it runs. A worker that cannot be reached, or
+    never answers, gives a message and a retry button.
+    """
+    if request.method == "POST" and "retry" in request.POST:
+        return _retry_upload(request, tournament)
+    form = RosterForm(posted(request), request.FILES or None, tournament=tournament)
+    if request.method == "POST" and form.is_valid():
+        file = form.cleaned_data["file"]
+        upload = roster_files.upload_roster(
+            tournament=tournament,
+            by=request.user,
+            filename=file.name,
+            data=file.read(),
+            events=form.cleaned_data["events"],
+        )
+        background.start(upload, check_roster_upload)
+        return redirect(_upload_url(tournament, upload))
+    upload = None
+    if request.method == "GET" and "upload" in request.GET:
+        upload = _get_upload_for_official(tournament, request.GET["upload"])
+        if upload is None:
+            messages.error(request, GONE)
+            return redirect("desk:roster_import", tournament.slug)
+        background.fail_stuck(tournament.uploads.filter(pk=upload.pk))
+        upload.refresh_from_db()
+    context = {
+        "tournament": tournament,
+        "form": form,
+        "upload": upload,
+        "events": roster_files.upload_events(upload) if upload else [],
+    }
+    status = 422 if request.method == "POST" else 200
+    if request.htmx and upload is not None:
+        return render(request, "tournaments/roster_import.html#upload", context)
+    return render(request, "tournaments/roster_import.html", context, status=status)
+
+
+def _retry_upload(request, tournament):
+    upload = _get_upload_for_official(tournament, request.POST.get("retry"))
+    if upload is None:
+        messages.error(request, GONE)
+        return redirect("desk:roster_import", tournament.slug)
+    if upload.is_failed and upload.data:
+        background.start(upload, check_roster_upload)
+    return redirect(_upload_url(tournament, upload))
+
+
+@official_required
+@require_POST
+def roster_confirm(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    upload = _get_upload_for_official(tournament, request.POST.get("upload"))
+    if upload is None:
+        messages.error(request, GONE)
+        return redirect("desk:roster_import", tournament.slug)
+    try:
+        count = roster_files.import_roster_upload(upload=upload, by=request.user)
+    except AlreadyImported as exc:
+        messages.info(request, f"{exc} Nobody was added twice.")
+        return redirect("desk:players", tournament.slug)
+    except RulesError as exc:
+        # Something changed since the check: check again, so the page lists each line.
+        roster_files.recheck_upload(upload)
+        messages.error(request, f"Nothing was imported. {exc}")
+        return redirect(_upload_url(tournament, upload))
+    messages.success(request, f"Imported {count} players.")
+    return redirect("desk:players", tournament.slug)
