@@ -52,21 +52,6 @@ def players_with_entries(tournament, *, search: str = ""):
     return players.order_by("name", "pk")
 
 
-def find_players(tournament, query: str, *, limit: int = 25) -> list[Player]:
-    """Return players whose name holds every word typed, for the public lookup."""
-    words = query.split()
-    if not words:
-        return []
-    players = tournament.players.filter(withdrawn=False)
-    for word in words[:5]:
-        players = players.filter(name__icontains=word)
-    return list(
-        players.select_related("chapter")
-        .prefetch_related(Prefetch("entries__event", queryset=Event.objects.only("pk", "name")))
-        .order_by("name")[:limit]
-    )
-
-
 # Draws and brackets ----------------------------------------------------------------------
 
 

@@ -297,7 +297,7 @@ def _preview(game: Game, action) -> Preview:
 
     def describe():
         done = action(_fresh(game))
-        preview.voided = list(getattr(done, "voided_games", []))
+        preview.voided = list(done.voided_games)
         _describe(before_game, _fresh(game), old_partners, preview)
 
     rolled_back(describe)
