@@ -30,7 +30,7 @@ def test_an_official_runs_a_doubles_bracket_to_a_champion(
 ):
     log_in(page, official)
     page.goto(f"{live_server.url}/desk/{tournament.slug}/")
-    page.get_by_role("link", name="Doubles").click()
+    page.get_by_role("link", name="Doubles", exact=True).click()
     page.get_by_role("link", name="Draw partners").click()
 
     page.get_by_role("button", name="Draw partners").click()
