@@ -13,6 +13,7 @@ from django.db.models import Prefetch
 
 from games.engine import PENALTIES, Field, Scored, Table
 from games.rules import RulesError
+from tournaments import naming
 from tournaments.models import OPEN, SCORED, Game, Player, Side, Team, TeamMember
 
 from .models import Hand, HandChange
@@ -181,8 +182,8 @@ class SheetRow:
 
 
 def totals_text(totals) -> str:
-    """Return totals as the sheet writes them: "45 – 20 – 5"."""
-    return " \N{EN DASH} ".join(str(total) for total in totals)
+    """Return totals as the sheet writes them, in seat order: "45 – 20 – 5"."""
+    return naming.result_totals(totals)
 
 
 @dataclass
@@ -220,6 +221,11 @@ class Sheet:
     @property
     def totals_text(self) -> str:
         return totals_text(self.totals)
+
+    @property
+    def result_totals_text(self) -> str:
+        """Return the totals as the result tells them, the winner's first: "260 – 175"."""
+        return naming.result_totals(self.totals, self.game.winner_seat)
 
     @property
     def winner(self) -> SideView | None:

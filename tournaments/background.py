@@ -78,11 +78,11 @@ class Job(models.Model):
 
 
 def send_timeout() -> float:
-    return float(getattr(settings, "BACKGROUND_SEND_TIMEOUT", 2.0))
+    return float(settings.BACKGROUND_SEND_TIMEOUT)
 
 
 def stuck_after() -> timedelta:
-    return timedelta(seconds=float(getattr(settings, "BACKGROUND_STUCK_AFTER", 300)))
+    return timedelta(seconds=float(settings.BACKGROUND_STUCK_AFTER))
 
 
 def enqueue(task, *args) -> bool:

@@ -17,6 +17,9 @@ Rulings (issue 12):
 - One player a side is a "player"; two are a "team". A side is named by its players'
   names; a team nobody is in yet (never shown in play) by its number: "Team 9",
   "Player 9".
+- A result's totals are told winner first, "won 260 – 175", whatever the seats; more
+  than two sides: the winner, then the others from the highest total down. Totals with
+  no winner (a game still playing, a tie) stay in seat order, as the sheet's columns.
 """
 
 from collections.abc import Iterable
@@ -50,7 +53,20 @@ def team_label(names: Iterable[str], number: int, team_size: int) -> str:
 
 
 # Bracket rounds named from the end: the last round is the final.
-_FROM_THE_END = ("Final", "Semi-final", "Quarter-final", "Round of 16")
+ROUNDS_FROM_THE_END = ("Final", "Semi-final", "Quarter-final", "Round of 16")
+
+
+def result_totals(totals: Iterable[int], winner_seat: int | None = None) -> str:
+    """Return totals as a result tells them: the winner's first, "260 \N{EN DASH} 175".
+
+    The other sides follow from the highest total down (seat order between equals);
+    with no winner the totals stay in seat order.
+    """
+    totals = list(totals)
+    if winner_seat is not None and 0 <= winner_seat < len(totals):
+        others = [total for seat, total in enumerate(totals) if seat != winner_seat]
+        totals = [totals[winner_seat], *sorted(others, reverse=True)]
+    return " \N{EN DASH} ".join(str(total) for total in totals)
 
 
 def round_name(round_number: int, rounds_total: int) -> str:
@@ -58,8 +74,8 @@ def round_name(round_number: int, rounds_total: int) -> str:
     if not 1 <= round_number <= rounds_total:
         raise RulesError(f"Round {round_number} is not one of the {rounds_total} rounds")
     from_the_end = rounds_total - round_number
-    if from_the_end < len(_FROM_THE_END):
-        return _FROM_THE_END[from_the_end]
+    if from_the_end < len(ROUNDS_FROM_THE_END):
+        return ROUNDS_FROM_THE_END[from_the_end]
     return f"Round {round_number}"
 
 

@@ -127,7 +127,8 @@ def game_marker(*, slug: str, pk: int, **_):
 
 
 def public_page(marker: Callable[..., object | None]):
-    """Serve the wrapped public view once per change of ``marker`` (see the module)."""
+    """Serve the wrapped public view once per change of ``marker`` (see the module): one
+    of the markers above, made by `_marker`, whose ``tag`` names its pages in ETags."""
 
     def decorate(view):
         @functools.wraps(view)
@@ -139,7 +140,7 @@ def public_page(marker: Callable[..., object | None]):
                 return view(request, *args, **kwargs)
             signed_in = _signed_in(request)
             waiting = _messages_waiting(request)
-            tag = _etag(request, getattr(marker, "tag", "p"), current, signed_in)
+            tag = _etag(request, marker.tag, current, signed_in)
             if not waiting and _matches(request, tag):
                 return _finish(HttpResponseNotModified(), tag)
             shared = not signed_in and not waiting

@@ -64,7 +64,7 @@ def exports_folder() -> Path:
 
 
 def keep_for() -> timedelta:
-    return timedelta(hours=float(getattr(settings, "EXPORTS_KEEP_HOURS", 24)))
+    return timedelta(hours=float(settings.EXPORTS_KEEP_HOURS))
 
 
 def export_file(export: Export) -> Path | None:

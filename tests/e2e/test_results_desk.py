@@ -127,10 +127,13 @@ def test_withdrawing_a_player_in_a_drawn_bracket_gives_their_games_by_walkover(
     winners = label(first, 0)
     log_in(page, official)
     page.goto(f"{live_server.url}/desk/{tournament.slug}/players/?q={leaving.name}")
-    page.on("dialog", lambda dialog: dialog.accept())
+    # One confirmation, the server's page: the button opens no browser dialog (issue 12).
+    dialogs = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
     page.get_by_role("button", name="Withdraw").click()
 
     page.wait_for_url(re.compile(r"/withdraw/$"))
+    assert dialogs == []
     expect(page.get_by_role("heading", name=f"Withdraw {leaving.name}?")).to_be_visible()
     expect(page.get_by_text(f"{winners} win by walkover (W/O)")).to_be_visible()
     expect(page.get_by_text(f"{partner.name} win by walkover (W/O)")).to_be_visible()
@@ -146,3 +149,23 @@ def test_withdrawing_a_player_in_a_drawn_bracket_gives_their_games_by_walkover(
     partners = Game.objects.get(event__name="Singles", stage=0)
     assert partners.status == Game.Status.WALKOVER
     assert partner.name in partners.sides.get(seat=partners.winner_seat).team.label
+
+
+def test_a_player_with_no_games_is_withdrawn_in_one_click_and_reinstated_in_place(
+    live_server, page, log_in, official, tournament
+):
+    resting = PlayerFactory(tournament=tournament, name="Ada Resting", checked_in=True)
+    log_in(page, official)
+    page.goto(f"{live_server.url}/desk/{tournament.slug}/players/?q=Resting")
+    dialogs = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    page.get_by_role("button", name="Withdraw Ada Resting").click()
+
+    row = page.locator(f"#player-{resting.pk}")
+    expect(row.get_by_text("withdrawn", exact=True)).to_be_visible()
+    assert dialogs == []
+    assert page.url.endswith("/players/?q=Resting")
+    row.get_by_role("button", name="Reinstate Ada Resting").click()
+    expect(row.get_by_role("button", name="Withdraw Ada Resting")).to_be_visible()
+    resting.refresh_from_db()
+    assert not resting.withdrawn

@@ -271,3 +271,14 @@ def test_a_game_its_rules_cannot_seat_says_why_and_takes_no_hand(official_client
     preview = reverse("scoring:preview", args=[tournament.slug, game.pk])
     assert "This game cannot be scored" in official_client.post(preview, form_data()).text
     assert not Hand.objects.exists()
+
+
+def test_a_win_by_the_second_side_gives_the_winners_total_first(official_client, game, official):
+    enter(game, official, played(40, 0))
+    enter(game, official, played(0, 250))
+    html = official_client.get(url(game)).content.decode()
+    # Was "won 40 – 250" (seat order) before issue 12.
+    assert re.search(r"Game over: Side 2 \([^)]*\) won 250 \N{EN DASH} 40\.", html)
+    print_url = reverse("scoring:sheet_print", args=[game.event.tournament.slug, game.pk])
+    printed = official_client.get(print_url).content.decode()
+    assert re.search(r"Winner: Side 2 \([^)]*\), 250 \N{EN DASH} 40", printed)

@@ -62,6 +62,8 @@ def test_sibling_results_at_the_same_moment_seat_both_winners(
             assert later.status == Game.Status.READY
             assert later.version == 2
             assert all(side.team_id for side in later.sides.all())
-        logged = Activity.objects.filter(text__startswith=f"{event.name} round 1")
+        logged = Activity.objects.filter(
+            text__startswith=f"{event.name}, Game ", text__contains=" (Quarter-final): "
+        )
         assert logged.count() == 4
     connection.close()

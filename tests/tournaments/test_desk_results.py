@@ -311,3 +311,23 @@ def test_a_bad_version_on_the_result_form_is_refused(official_client, tournament
     )
     assert response.status_code == 422
     assert Game.objects.get(pk=game.pk).status == Game.Status.READY
+
+
+def test_a_result_the_sheet_decided_is_told_with_the_winners_total_first(doubles, official):
+    game = game_at(doubles, 1, 0)
+    services.set_game_progress(game=game, totals=(120, 255), hand_count=8)
+    services.record_result(game=game, winner_seat=1, by=official)
+    winner = game.sides.get(seat=1).team.label
+    told = f"decided Game 1 (Semi-final): {winner} won 255 \N{EN DASH} 120 after 8 hands."
+    with pytest.raises(DeskError) as refused:
+        give(game, 0, official)
+    assert told in str(refused.value)
+    with pytest.raises(DeskError) as refused:
+        services.take_back_result(game=game, by=official)
+    assert told in str(refused.value)
+
+
+def test_a_stale_page_names_the_game_as_the_bracket_does(doubles, official):
+    final = game_at(doubles, 2, 0)
+    with pytest.raises(services.StaleGame, match=r"^Game 3 \(Final\) changed"):
+        services.give_result(game=final, winner_seat=0, by=official, expected_version=7)

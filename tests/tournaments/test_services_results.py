@@ -6,7 +6,7 @@ from django.test.utils import CaptureQueriesContext
 
 from games.engine import Fold
 from tests.factories import ChapterFactory, EntryFactory, EventFactory, PlayerFactory
-from tournaments import services
+from tournaments import naming, services
 from tournaments.errors import DeskError
 from tournaments.models import Activity, Event, Game, Team
 from tournaments.services import result_statements, results
@@ -211,8 +211,10 @@ def test_a_result_is_logged_with_who_gave_it(doubles, official):
     win(game, 0, official)
     entry = Activity.objects.first()
     assert entry.user == official
-    assert "round 1 game 1" in entry.text
-    assert "beat" in entry.text
+    # Was "Doubles round 1 game 1: Team 3 beat Team 9": the game's name on every page,
+    # the side's word from the naming module (issue 12).
+    winner, loser = team_at(game, 0).number, team_at(game, 1).number
+    assert entry.text == f"Doubles, Game 1 (Quarter-final): Team {winner} beat Team {loser}"
 
 
 def test_deciding_the_final_finishes_the_event_and_reopening_it_does_not(doubles, official):
@@ -625,7 +627,7 @@ def snapshot(*events):
             )
         names = [event.name for event in events]
         for text in Activity.objects.order_by("pk").values_list("text", flat=True):
-            if any(text.startswith(name + " ") for name in names):
+            if any(text.startswith(name + ", ") for name in names):
                 for name in names:
                     text = text.replace(name, "<event>")
                 rows.append(text)
@@ -685,3 +687,107 @@ def test_the_one_statement_and_the_general_path_leave_the_same_rows(
     general = play_a_tournament(tournament, official, "General")
     assert quick == general
     assert ("finished",) in quick  # both doubles brackets reached their final
+
+
+# The activity log names games and sides as every page does (issue 12) ----------------------
+
+
+def last_line() -> str:
+    return Activity.objects.order_by("pk").last().text
+
+
+def numbers(game):
+    return [side.team.number for side in game.sides_by_seat]
+
+
+@pytest.mark.parametrize("one_statement", [True, False], ids=["one statement", "general path"])
+def test_a_result_is_logged_with_the_games_name_and_player_or_team(
+    tournament, official, monkeypatch, one_statement
+):
+    """Both paths write the same line: on PostgreSQL the one statement takes the final
+    and the partners' game, and must say what the general path says."""
+    monkeypatch.setattr(results, "ONE_STATEMENT", one_statement)
+    taken = []
+    decide = result_statements.decide
+
+    def counted(**kwargs):
+        written = decide(**kwargs)
+        taken.append(written is not None)
+        return written
+
+    monkeypatch.setattr(result_statements, "decide", counted)
+    doubles = make_doubles(tournament, official)
+    singles = make_singles(tournament, official, doubles)
+    for round_number, games in ((1, 4), (2, 2)):
+        for position in range(games):
+            win(game_at(doubles, round_number, position), 0, official)
+    final = game_at(doubles, 3, 0)
+    taken.clear()
+    win(final, 1, official)
+    a, b = numbers(final)
+    assert last_line() == f"Doubles, Game 7 (Final): Team {b} beat Team {a}"
+
+    partners = partner_games(singles)[2]
+    win(partners, 0, official, walkover=True)
+    x, y = numbers(partners)
+    assert last_line() == (
+        f"Singles, Partners' game 3: Player {x} won by walkover (W/O) against Player {y}"
+    )
+    assert taken == ([True, True] if one_statement and result_statements.available() else [])
+
+
+def test_a_correction_and_a_take_back_are_logged_with_the_names_too(doubles, official, tournament):
+    singles = make_singles(tournament, official, doubles)
+    first = game_at(doubles, 1, 0)
+    win(first, 0, official)
+    win(game_at(doubles, 1, 1), 0, official)
+    semi = game_at(doubles, 2, 0)
+    services.set_game_progress(game=semi, totals=(20, 10), hand_count=1)
+    (partners, _) = partner_games(singles)
+    services.set_game_progress(game=partners, totals=(30, 0), hand_count=2)
+
+    win(first, 1, official, confirm=True)
+    a, b = numbers(first)
+    assert last_line() == (
+        f"Doubles, Game 1 (Quarter-final) corrected: Team {b} beat Team {a}; "
+        "voided Partners' game 1 in Singles, Game 5 (Semi-final)"
+    )
+    services.reopen_game(game=first, by=official)
+    assert last_line() == (f"Doubles, Game 1 (Quarter-final): reopened (took back Team {b}'s win)")
+    win(first, 1, official, walkover=True)
+    win(first, 1, official, walkover=True, reason="Late")
+    assert last_line() == (
+        f"Doubles, Game 1 (Quarter-final): Team {b} won by walkover (W/O) (Late)"
+    )
+
+
+def test_the_statements_game_names_are_the_naming_modules(on_postgres):
+    """Every game of brackets of 2 to 4,096 teams, and partners' games: the SQL that
+    names a game in the one-statement log line says what `naming.game_name` says."""
+    sql = f"""
+        SELECT gm.stage, gm.r, gm.p, gm.rounds, {result_statements._game_name_sql()}
+        FROM (
+            SELECT 1 AS stage, r, p, rounds
+            FROM generate_series(1, %s) AS rounds, generate_series(1, rounds) AS r,
+                 generate_series(0, (1 << (rounds - r)) - 1) AS p
+            UNION ALL
+            SELECT 0, 1, p, NULL FROM generate_series(0, 99) AS p
+        ) AS gm
+    """
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [12])
+        rows = cursor.fetchall()
+    assert len(rows) == 2**13 - 2 - 12 + 100
+    for stage, r, p, rounds, name in rows:
+        expected = naming.game_name(
+            stage=stage, round_number=r, position=p, rounds_total=rounds or 0
+        )
+        assert name == expected
+
+
+def test_the_statements_stay_short_enough_for_psycopg_to_keep_their_parsing():
+    from psycopg import _queries
+
+    assert result_statements.CACHED_TEXT_MAX == _queries.MAX_CACHED_STATEMENT_LENGTH
+    for statement in (result_statements._DECIDE, result_statements._PROGRESS):
+        assert len(statement.encode()) <= result_statements.CACHED_TEXT_MAX

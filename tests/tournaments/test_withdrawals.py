@@ -141,3 +141,32 @@ def test_the_confirm_page_of_a_withdrawn_player_goes_back_to_the_list(official_c
     gone = PlayerFactory(tournament=tournament, withdrawn=True)
     response = official_client.get(url(tournament, gone))
     assert response.url == reverse("desk:players", args=[tournament.slug])
+
+
+def test_the_players_page_asks_once_on_the_server_not_in_a_browser_dialog(
+    official_client, tournament, doubles
+):
+    """One confirmation: a player with games gets the confirm page, which says what
+    happens; the Withdraw button itself asks nothing (issue 12)."""
+    leaving = player_at(first_game(doubles), 0)
+    page = official_client.get(reverse("desk:players", args=[tournament.slug])).text
+    assert "hx-confirm" not in page
+    assert f'aria-label="Withdraw {leaving.name}"' in page
+
+
+def test_a_player_with_no_games_is_withdrawn_in_one_click_and_reinstated_there(
+    official_client, tournament
+):
+    player = PlayerFactory(tournament=tournament, checked_in=True)
+    response = official_client.post(
+        url(tournament, player), {"withdrawn": "1"}, headers={"HX-Request": "true"}
+    )
+    assert response.status_code == 200
+    assert "HX-Redirect" not in response
+    assert f'aria-label="Reinstate {player.name}"' in response.text
+    assert Player.objects.get(pk=player.pk).withdrawn
+    response = official_client.post(
+        url(tournament, player), {"withdrawn": "0"}, headers={"HX-Request": "true"}
+    )
+    assert f'aria-label="Withdraw {player.name}"' in response.text
+    assert not Player.objects.get(pk=player.pk).withdrawn

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 
+from .. import naming
 from ..errors import DeskError
 from ..models import Game, Team
 from .dry_run import rolled_back
@@ -94,6 +95,16 @@ def _sides(game: Game) -> list:
     return sorted(game.sides.all(), key=lambda side: side.seat)
 
 
+def _hands(game: Game) -> str:
+    return f"{game.hand_count} hand{'s' if game.hand_count != 1 else ''}"
+
+
+def _decided(game: Game, sides) -> str:
+    """Say how the sheet decided a game, winner's total first: "Ann & Bo won 260 – 175 ..."."""
+    totals = naming.result_totals([side.total for side in sides], game.winner_seat)
+    return f"{_label(sides[game.winner_seat].team_id)} won {totals} after {_hands(game)}"
+
+
 def _check_against_sheet(game: Game, winner_seat: int, *, walkover: bool, reason: str) -> None:
     """Refuse a one-click result that the game's score sheet does not bear out."""
     if walkover:
@@ -107,14 +118,13 @@ def _check_against_sheet(game: Game, winner_seat: int, *, walkover: bool, reason
         return
     sides = _sides(game)
     totals = [side.total for side in sides]
-    hands = f"{game.hand_count} hand{'s' if game.hand_count != 1 else ''}"
-    stands = f"{totals[0]}–{totals[1]} after {hands}"
+    stands = f"{totals[0]}–{totals[1]} after {_hands(game)}"
     name = game_name(game)
     if game.is_decided:
         raise DeskError(
-            f"The score sheet decided {name} ({stands}). To change its result, edit or "
-            "delete a hand on the score sheet; the bracket follows. To give the game "
-            "to the other side anyway, record a forfeit with its reason."
+            f"The score sheet decided {name}: {_decided(game, sides)}. To change its "
+            "result, edit or delete a hand on the score sheet; the bracket follows. To "
+            "give the game to the other side anyway, record a forfeit with its reason."
         )
     target = game.event.game.target_score(game.event.options)
     mine, theirs = totals[winner_seat], totals[1 - winner_seat]
@@ -153,7 +163,7 @@ def give_result(
         current = _fresh(game)
         if expected_version is not None and int(expected_version) != current.version:
             raise StaleGame(
-                f"{game_name(current).capitalize()} changed while you were looking at it. "
+                f"{game_name(current)} changed while you were looking at it. "
                 "Here it is as it stands now; check it and try again."
             )
         _check_against_sheet(current, winner_seat, walkover=walkover, reason=reason)
@@ -178,10 +188,10 @@ def take_back_result(
     with transaction.atomic():
         current = _fresh(game)
         if current.status == Game.Status.FINISHED and current.hand_count:
-            totals = "–".join(str(side.total) for side in _sides(current))
             raise DeskError(
-                f"The score sheet decided {game_name(current)} ({totals}). To take the "
-                "result back, edit or delete the hand that ended it on the score sheet."
+                f"The score sheet decided {game_name(current)}: "
+                f"{_decided(current, _sides(current))}. To take the result back, edit or "
+                "delete the hand that ended it on the score sheet."
             )
         return reopen_game(game=game, by=by, confirm=confirm, expected_version=expected_version)
 
@@ -196,7 +206,7 @@ def undo_result(*, game: Game, by, version: int, before: Before | None) -> Game:
         current = _fresh(game)
         if current.version != version:
             raise DeskError(
-                f"{game_name(current).capitalize()} has changed since that result was "
+                f"{game_name(current)} has changed since that result was "
                 "given, so it can no longer be undone. Correct the result instead."
             )
         try:
@@ -287,7 +297,7 @@ def _preview(game: Game, action) -> Preview:
 
     def describe():
         done = action(_fresh(game))
-        preview.voided = list(getattr(done, "voided_games", []))
+        preview.voided = list(done.voided_games)
         _describe(before_game, _fresh(game), old_partners, preview)
 
     rolled_back(describe)

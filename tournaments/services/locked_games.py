@@ -69,6 +69,7 @@ class GameRow:
     version: int
     seats: list = field(default_factory=lambda: [None, None])
     reason: str = ""  # walkover_reason
+    bracket_rounds: int = 0  # the bracket's rounds, for the game's name (naming)
 
     @property
     def event_id(self) -> int:
@@ -83,14 +84,17 @@ class GameRow:
         return all(side is not None and side.team_id for side in self.seats)
 
 
-# The games, their sides with team numbers, their event and the singles event it feeds.
+# The games, their sides with team numbers, their event and the singles event it feeds,
+# and the bracket's rounds for the games' names (as `Event.bracket_rounds` counts them).
 _READ_SQL = """
 SELECT g.id, g.stage, g.round_number, g.position, g.next_game_id, g.next_slot,
        g.fed_from_id, g.status, g.winner_seat, g.walkover, g.hand_count, g.version,
        s.id, s.seat, s.team_id, s.total, t.number,
        e.id, e.name, e.team_size, e.status, e.tournament_id,
        (SELECT MIN(f.id) FROM {event} f WHERE f.fed_by_id = e.id),
-       g.walkover_reason
+       g.walkover_reason,
+       (SELECT MAX(b.round_number) FROM {game} b WHERE b.event_id = e.id AND b.stage = 1
+        AND b.round_id IS NULL)
 FROM {game} g
 JOIN {event} e ON e.id = g.event_id
 LEFT JOIN {side} s ON s.game_id = g.id
@@ -155,6 +159,7 @@ class LockedGames:
             event = self.events[row[17]] = EventRow(*row[17:23])
         game = GameRow(row[0], event, *row[1:9], bool(row[9]), row[10], row[11])
         game.reason = row[23] or ""
+        game.bracket_rounds = row[24] or 0
         self.games[game.pk] = game
         return game
 

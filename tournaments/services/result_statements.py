@@ -38,10 +38,12 @@ come after its locks. Locks are taken in bracket order, the game before the next
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass
 
 from django.db import DEFAULT_DB_ALIAS, connection, connections
 
+from .. import naming
 from ..changes import log_activity_sql, mark_changed_sql
 from ..models import DECIDED, Event, Game, Side, Team
 
@@ -58,10 +60,52 @@ _STATUS = {
 }
 
 
+def _text(value: str) -> str:
+    """Quote a constant as an SQL string literal (``%`` doubled for the driver's binding)."""
+    return "'" + value.replace("'", "''").replace("%", "%%") + "'"
+
+
+def _game_name_sql() -> str:
+    """Return `naming.game_name` of a bracket game as an SQL expression.
+
+    It reads ``gm.stage``, ``gm.r`` (the round), ``gm.p`` (the position) and ``gm.rounds``
+    (the bracket's rounds): "Partners' game 3" in stage 0, else "Game 13 (Quarter-final)",
+    the game numbered through the bracket and its round named from the end, by the same
+    rules and words as `naming` (a test compares the two for every game of brackets up
+    to 4,096 teams).
+    """
+    from_the_end = " ".join(
+        f"WHEN {index} THEN {_text(name)}" for index, name in enumerate(naming.ROUNDS_FROM_THE_END)
+    )
+    round_name = f"CASE gm.rounds - gm.r {from_the_end} ELSE format({_text('Round %s')}, gm.r) END"
+    number = "(1 << gm.rounds) - (1 << (gm.rounds - gm.r + 1)) + gm.p + 1"
+    return (
+        f"CASE WHEN gm.stage = 0 THEN format({_text(naming.numbered_game(0, '%s'))}, gm.p + 1) "
+        f"ELSE format({_text(naming.numbered_game(1, '%s') + ' (%s)')}, {number}, {round_name}) "
+        "END"
+    )
+
+
+# psycopg parses a statement's placeholders once and keeps the result only for a text of
+# at most this many bytes (psycopg._queries.MAX_CACHED_STATEMENT_LENGTH); a longer one is
+# parsed again on every run, about 0.1 ms a result (bench/bracket.py). A test holds each
+# statement under it.
+CACHED_TEXT_MAX = 4096
+
+
 def _sql(template: str) -> str:
-    """Fill in the table names and status values (constants of the models, not input)."""
+    """Fill in the table names and status values (constants of the models, not input),
+    and put the statement on one line (its text stays under `CACHED_TEXT_MAX`)."""
     quoted = {name: f"'{value}'" for name, value in _STATUS.items()}
     quoted["decided"] = ", ".join(f"'{status}'" for status in sorted(DECIDED))
+    return _ONE_LINE.sub(" ", _fill(template, quoted))
+
+
+# Line breaks and the indentation after them (no SQL string here holds a line break).
+_ONE_LINE = re.compile(r"\s*\n\s*")
+
+
+def _fill(template: str, quoted: dict) -> str:
     return template.format(
         game=Game._meta.db_table,
         side=Side._meta.db_table,
@@ -69,6 +113,7 @@ def _sql(template: str) -> str:
         event=Event._meta.db_table,
         mark_changed=mark_changed_sql("%(now)s"),
         log_activity=log_activity_sql(),
+        game_name=_game_name_sql(),
         **quoted,
     )
 
@@ -145,16 +190,23 @@ changed AS (
     {mark_changed},
         status = CASE WHEN (SELECT final FROM plan) THEN {finished_event} ELSE status END
     WHERE id = (SELECT event_id FROM plan) AND (SELECT go FROM go)
-    RETURNING name, tournament_id
+    RETURNING name, tournament_id, team_size
 ),
 logged AS (
     {log_activity}
     SELECT changed.tournament_id, %(user)s, %(now)s,
-           left(format(CASE WHEN plan.stage = 0 THEN %(partners_text)s ELSE %(text)s END,
-                       changed.name, plan.round_number, plan.position + 1,
+           left(format(CASE changed.team_size WHEN 1 THEN %(player_text)s ELSE %(team_text)s END,
+                       changed.name, named.game,
                        (SELECT number FROM {team} WHERE id = plan.winner_team),
                        (SELECT number FROM {team} WHERE id = plan.loser_team)), 255)
     FROM changed CROSS JOIN plan
+    CROSS JOIN LATERAL (
+        SELECT {game_name} AS game
+        FROM (SELECT plan.stage, plan.round_number AS r, plan.position AS p,
+                     (SELECT max(b.round_number) FROM {game} b
+                      WHERE b.event_id = plan.event_id AND b.stage = 1 AND b.round_id IS NULL)
+                     AS rounds) AS gm
+    ) named
 )
 SELECT (SELECT go FROM go), (SELECT version FROM decided), (SELECT hand_count FROM decided)
 """)
@@ -214,17 +266,16 @@ def decide(
     walkover: bool,
     expected_version: int | None,
     user_id: int | None,
-    text: str,
-    partners_text: str,
+    texts: tuple[str, str],
     now,
     totals: tuple[int, int] | None = None,
     hand_count: int | None = None,
 ) -> Written | None:
     """Decide an ordinary game in one statement; None (nothing written) when it is not.
 
-    ``text`` is the activity line as a `format()` template (``partners_text`` for a
-    partners' game): %1$s the event's name, %2$s the round, %3$s the game's number, %4$s
-    and %5$s the winning and losing team numbers. With ``totals`` and ``hand_count`` the
+    ``texts`` is the activity line as a `format()` template for each team size (1, 2):
+    %1$s the event's name, %2$s the game's name (`_game_name_sql`), %3$s and %4$s the
+    winning and losing sides' numbers. With ``totals`` and ``hand_count`` the
     game's progress is stored too, as `set_game_progress` then `record_result` would
     (so the version goes up by two).
     """
@@ -242,8 +293,8 @@ def decide(
             "bumps": big(1 if totals is None else 2),
             "status": str(status),
             "user": None if user_id is None else big(user_id),
-            "text": text,
-            "partners_text": partners_text,
+            "player_text": texts[0],
+            "team_text": texts[1],
             "now": now,
         },
     )

@@ -58,6 +58,7 @@ rows written back, all in one transaction.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 from django.db import transaction
@@ -65,7 +66,7 @@ from django.db.models import Max, Q
 from django.dispatch import Signal
 from django.utils import timezone
 
-from .. import selectors
+from .. import naming, selectors
 from ..changes import mark_changed
 from ..errors import DeskError
 from ..models import DECIDED, WITH_RESULT, Entry, Event, Game, Side, Team, TeamMember
@@ -116,15 +117,22 @@ def game_name(game) -> str:
     return selectors.game_name(game)
 
 
-def _log_name(game) -> str:
-    return _game_name(game.stage, game.round_number, game.position + 1)
+# How the activity log names a game: "Doubles, Game 13 (Quarter-final)". The same
+# template serves `result_statements`' SQL, which fills in the names it reads.
+_LOG_GAME = "{event}, {game}"
 
 
-def _game_name(stage: int, round_number, number) -> str:
-    """Name a game in the activity log, the same in Python and in `result_statements`' SQL."""
-    if stage == 0:
-        return f"partners' game {number}"
-    return f"round {round_number} game {number}"
+def _log_name(game: GameRow) -> str:
+    """Name a game in the activity log: its event and its name on every page (naming)."""
+    return _LOG_GAME.format(event=game.event.name, game=game_name(game))
+
+
+def _voided_name(game: GameRow, current: GameRow) -> str:
+    """Name a voided game in the log line of ``current``: "Game 9 (Semi-final)", or
+    "Partners' game 2 in Singles" for a game of another event."""
+    if game.event is current.event:
+        return game_name(game)
+    return f"{game_name(game)} in {game.event.name}"
 
 
 def _as_games(rows) -> list[Game]:
@@ -150,8 +158,9 @@ def _check_sides_known(game: GameRow) -> None:
         raise DeskError(f"{game_name(game)} is still waiting for a side.")
 
 
-def _team_word(side: SideRow) -> str:
-    return f"Team {side.team_number}" if side.team_number else "nobody"
+def _side_name(side: SideRow, team_size: int) -> str:
+    """Name a seated side in the activity log by its number: "Team 9", "Player 9"."""
+    return naming.team_number_label(side.team_number, team_size)
 
 
 def _follow_winner(locked: LockedGames, game: GameRow, team_id) -> None:
@@ -360,7 +369,7 @@ def _finish(locked: LockedGames, *, current: GameRow, game: Game, by, text: str,
         )
     locked.touch(current)
     if locked.voided:
-        text += f"; voided {', '.join(_log_name(g) for g in locked.voided)}"
+        text += f"; voided {', '.join(_voided_name(g, current) for g in locked.voided)}"
     now = locked.save(by=by, text=text)
     _copy_back(current, game, now)
     game.voided_games = _as_games(locked.voided) if locked.voided else []
@@ -378,9 +387,25 @@ def _copy_back(current: GameRow, game: Game, now) -> None:
 
 
 def _result_text(name: str, winner: str, loser: str, *, walkover: bool, correcting=False) -> str:
-    """Write the activity line of a result: "Doubles round 1 game 2: Team 3 beat Team 9"."""
+    """Write the activity line of a result: "Doubles, Game 2 (Semi-final): Team 3 beat Team 9"."""
     how = "won by walkover (W/O) against" if walkover else "beat"
     return f"{name}{' corrected' if correcting else ''}: {winner} {how} {loser}"
+
+
+@functools.cache
+def _statement_texts(walkover: bool) -> tuple[str, str]:
+    """Return the activity line of a result as `format()` templates for the statement, by
+    team size (1, 2): it fills in the event's name (%1$s), the game's name (%2$s) and the
+    winning and losing sides' numbers (%3$s, %4$s), as `_log_name` and `_side_name` do."""
+    return tuple(
+        _result_text(
+            _LOG_GAME.format(event="%1$s", game="%2$s"),
+            naming.team_number_label("%3$s", team_size),
+            naming.team_number_label("%4$s", team_size),
+            walkover=walkover,
+        )
+        for team_size in (1, 2)
+    )
 
 
 def _one_statement() -> bool:
@@ -415,25 +440,13 @@ def _decide_at_once(
     if not _one_statement() or reason:
         return False
     now = timezone.now()
-    # format() templates, one for each kind of game: the statement fills in the event's
-    # name, the round, the game's number and the two team numbers from the rows.
-    texts = [
-        _result_text(
-            f"%1$s {_game_name(stage, '%2$s', '%3$s')}",
-            "Team %4$s",
-            "Team %5$s",
-            walkover=walkover,
-        )
-        for stage in (1, 0)
-    ]
     written = result_statements.decide(
         game_id=game.pk,
         winner_seat=winner_seat,
         walkover=walkover,
         expected_version=None if expected_version is None else int(expected_version),
         user_id=by.pk if by is not None and by.pk else None,
-        text=texts[0],
-        partners_text=texts[1],
+        texts=_statement_texts(walkover),
         now=now,
         totals=None if totals is None else tuple(int(total) for total in totals),
         hand_count=hand_count,
@@ -543,7 +556,8 @@ def record_result(
                 "the game as a forfeit with its reason."
             )
         winner, loser = current.seats[winner_seat], current.seats[1 - winner_seat]
-        name = f"{current.event.name} {_log_name(current)}"
+        name = _log_name(current)
+        size = current.event.team_size
         why = f" ({reason})" if reason else ""
         if current.is_decided and current.winner_seat == winner_seat:
             if (current.walkover, current.reason) != (walkover, reason):
@@ -551,7 +565,7 @@ def record_result(
                 current.reason = reason
                 current.status = Game.Status.WALKOVER if walkover else Game.Status.FINISHED
                 how = "won by walkover (W/O)" if walkover else "won"
-                text = f"{name}: {_team_word(winner)} {how}{why}"
+                text = f"{name}: {_side_name(winner, size)} {how}{why}"
                 _finish(locked, current=current, game=game, by=by, text=text, confirm=confirm)
             else:
                 _copy_back(current, game, game.updated_at)
@@ -569,8 +583,8 @@ def record_result(
         _set_final_event_status(current, finished=True)
         text = _result_text(
             name,
-            _team_word(winner),
-            _team_word(loser),
+            _side_name(winner, size),
+            _side_name(loser, size),
             walkover=walkover,
             correcting=correcting,
         )
@@ -616,8 +630,8 @@ def reopen_game(
         current.reason = ""
         current.status = Game.Status.PLAYING if current.hand_count else Game.Status.READY
         text = (
-            f"{current.event.name} {_log_name(current)}: reopened "
-            f"(took back {_team_word(winner)}'s win)"
+            f"{_log_name(current)}: reopened "
+            f"(took back {_side_name(winner, current.event.team_size)}'s win)"
         )
         _finish(locked, current=current, game=game, by=by, text=text, confirm=confirm)
         if locked.cancelled:
@@ -655,7 +669,7 @@ def settle_bracket_game(*, game: Game, fold, hand_count: int, by, confirm: bool)
         else:
             game = reopen_game(game=game, by=by, confirm=confirm)
             settled.reopened = True
-        settled.voided.extend(getattr(game, "voided_games", []))
+        settled.voided.extend(game.voided_games)
     elif (
         fold.finished
         and not was_won
@@ -677,6 +691,6 @@ def settle_bracket_game(*, game: Game, fold, hand_count: int, by, confirm: bool)
     if fold.finished and game.status != Game.Status.FINISHED:
         game = record_result(game=game, winner_seat=fold.winner, by=by, confirm=confirm)
         settled.won = True
-        settled.voided.extend(getattr(game, "voided_games", []))
+        settled.voided.extend(game.voided_games)
     settled.game = game
     return settled

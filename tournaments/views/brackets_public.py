@@ -10,7 +10,7 @@ on a wide screen and on paper). Anything else in the query string is ignored.
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
@@ -24,15 +24,6 @@ def _number(request: HttpRequest, name: str) -> int | None:
     """Return a small whole number from the query string, or None for anything else."""
     raw = request.GET.get(name, "")
     return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 6 else None
-
-
-def _game_links(slug: str, games) -> dict[int, str]:
-    """Link each game to its public live score, when the scoring pages are installed."""
-    try:
-        reverse("scoring_public:game", args=[slug, 0])
-    except NoReverseMatch:
-        return {}
-    return {game.pk: reverse("scoring_public:game", args=[slug, game.pk]) for game in games}
 
 
 @require_GET
@@ -49,9 +40,8 @@ def bracket(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     )
     bracket = shown.bracket
     games = bracket.games + bracket.partner_games
-    links = _game_links(slug, games)
-    for game in games:
-        game.link = links.get(game.pk, "")
+    for game in games:  # each game's public live score
+        game.link = reverse("scoring_public:game", args=[slug, game.pk])
     context = {
         "tournament": event.tournament,
         "event": event,

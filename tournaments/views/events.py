@@ -9,7 +9,7 @@ from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from .. import naming, round_selectors, selectors, services
@@ -143,18 +143,6 @@ class AddEntrantForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["player"].queryset = selectors.players_to_add_to_singles(event)
         self.fields["player"].label_from_instance = lambda p: f"{p.name} ({p.chapter_name})"
-
-
-# Links to the scoring pages, which may not be installed -------------------------------------
-
-
-def _links(name: str, slug: str, games) -> dict[int, str]:
-    """Return each game's URL under ``name``, or no links when that page does not exist."""
-    try:
-        reverse(name, args=[slug, 0])
-    except NoReverseMatch:
-        return {}
-    return {game.pk: reverse(name, args=[slug, game.pk]) for game in games}
 
 
 # Pages ---------------------------------------------------------------------------------------
@@ -395,7 +383,7 @@ UNDO_KEY = "desk_undo"
 
 def _remember_undo(request, game, before) -> None:
     """Keep what Undo needs in the official's session: only the last change can be undone."""
-    if getattr(game, "voided_games", None):
+    if game.voided_games:
         request.session.pop(UNDO_KEY, None)
         return
     request.session[UNDO_KEY] = {
@@ -408,10 +396,10 @@ def _remember_undo(request, game, before) -> None:
 def _bracket_context(event, request=None):
     bracket = selectors.bracket_for_event(event)
     games = bracket.games + bracket.partner_games
-    links = _links("scoring:sheet", event.tournament.slug, games)
+    slug = event.tournament.slug
     undo = (request.session.get(UNDO_KEY) if request is not None else None) or {}
     for game in games:
-        game.link = links.get(game.pk, "")
+        game.link = reverse("scoring:sheet", args=[slug, game.pk])
         game.undo = undo.get("game") == game.pk and undo.get("version") == game.version
     return {"tournament": event.tournament, "event": event, "bracket": bracket, "official": True}
 

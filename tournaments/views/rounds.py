@@ -11,7 +11,7 @@ from django import forms
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
@@ -120,16 +120,10 @@ def _form_error(form: forms.Form) -> str:
     return errors[0]
 
 
-# Links to the scoring pages, which may not be installed -------------------------------------
-
-
-def _links(name: str, slug: str, tables) -> dict[int, str]:
-    """Return each table's URL under ``name``, or no links when that page does not exist."""
-    try:
-        reverse(name, args=[slug, 0])
-    except NoReverseMatch:
-        return {}
-    return {table.pk: reverse(name, args=[slug, table.pk]) for table in tables}
+def _link_sheets(slug: str, tables) -> None:
+    """Give each table the link to its score sheet."""
+    for table in tables:
+        table.link = reverse("scoring:sheet", args=[slug, table.pk])
 
 
 # Pages ---------------------------------------------------------------------------------------
@@ -140,9 +134,7 @@ def _rounds_context(event, *, number=None, seat_form=None, move_form=None, notic
     if overview is None:
         raise Http404("No such round.")
     if overview.shown is not None:
-        links = _links("scoring:sheet", event.tournament.slug, overview.shown.tables)
-        for table in overview.shown.tables:
-            table.link = links.get(table.pk, "")
+        _link_sheets(event.tournament.slug, overview.shown.tables)
     return {
         "tournament": event.tournament,
         "event": event,
@@ -346,9 +338,7 @@ def side_games(request: HttpRequest, tournament: Tournament, pk: int, team_pk: i
     if games is None:
         raise Http404("No such side in this event.")
     tables = [line.table for line in games.rounds if line.table is not None]
-    links = _links("scoring:sheet", tournament.slug, tables)
-    for table in tables:
-        table.link = links.get(table.pk, "")
+    _link_sheets(tournament.slug, tables)
     return render(
         request,
         "tournaments/standings_side.html",

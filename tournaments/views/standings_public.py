@@ -8,7 +8,7 @@ Only rounds that have started are shown.
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
@@ -44,15 +44,6 @@ def standings(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return render(request, "tournaments/standings_public.html", context)
 
 
-def _live_score_links(slug: str, tables) -> dict[int, str]:
-    """Link each table to its public live score, when the scoring pages are installed."""
-    try:
-        reverse("scoring_public:game", args=[slug, 0])
-    except NoReverseMatch:
-        return {}
-    return {table.pk: reverse("scoring_public:game", args=[slug, table.pk]) for table in tables}
-
-
 @require_GET
 @cache_control(no_cache=True)
 @vary_on_headers("HX-Request")
@@ -63,9 +54,8 @@ def round_results(request: HttpRequest, slug: str, pk: int, number: int) -> Http
     shown = round_selectors.started_round(event, number)
     if shown is None:
         raise Http404("This round has not started.")
-    links = _live_score_links(slug, shown.tables)
-    for table in shown.tables:
-        table.link = links.get(table.pk, "")
+    for table in shown.tables:  # each table's public live score
+        table.link = reverse("scoring_public:game", args=[slug, table.pk])
     context = {"tournament": event.tournament, "event": event, "shown": shown}
     if request.htmx:
         return render(request, "tournaments/round_results.html#live", context)
