@@ -24,6 +24,7 @@ from django.utils import timezone
 
 from games.engine import close_at_time as closed_result
 
+from .. import naming
 from ..changes import log_activity, mark_changed
 from ..errors import DeskError
 from ..models import SCORED, Event, Game, Round, Side
@@ -74,7 +75,7 @@ def start_round(*, round: Round, by) -> Round:
     log_activity(
         tournament=round_.event.tournament,
         by=by,
-        text=f"Started {round_.event.name} round {round_.number}",
+        text=f"Started {round_.event.name}, {naming.seating_round_name(round_.number)}",
     )
     return round_
 
@@ -167,11 +168,13 @@ def close_at_time(*, game: Game, by, version: int | None = None) -> Game:
         winner_seat=result.winner,
         hand_count=game.hand_count,
     )
+    table = naming.game_name(
+        stage=game.stage, round_number=game.round_number, position=game.position, at_a_table=True
+    )
     log_activity(
         tournament=game.event.tournament,
         by=by,
-        text=f"{game.event.name} round {game.round_number} table {game.table_number}: "
-        "closed at time",
+        text=f"{game.event.name}, {table}: closed at time",
     )
     return game
 

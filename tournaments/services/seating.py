@@ -19,6 +19,7 @@ from django.utils import timezone
 from games.rules import RulesError
 from games.seating import seat_round as seat_entrants
 
+from .. import naming
 from ..changes import log_activity, mark_changed
 from ..errors import DeskError
 from ..models import Entry, Event, Game, Round, Side, SitOut, Team, TeamMember
@@ -153,8 +154,8 @@ def seat_round(
     log_activity(
         tournament=event.tournament,
         by=by,
-        text=f"{what} {event.name} round {round_.number} (seed {round_.seed}): "
-        f"{len(seating.tables)} tables, {len(seating.sit_outs)} sitting out",
+        text=f"{what} {event.name}, {naming.seating_round_name(round_.number)} "
+        f"(seed {round_.seed}): {len(seating.tables)} tables, {len(seating.sit_outs)} sitting out",
     )
     return SeatingOverview(round=round_, repeats=seating.repeats)
 
@@ -313,7 +314,7 @@ def move_entrant(*, round: Round, by, team: Team, to: str) -> Round:
     log_activity(
         tournament=event.tournament,
         by=by,
-        text=f"{event.name} round {round_.number}: {text}",
+        text=f"{event.name}, {naming.seating_round_name(round_.number)}: {text}",
     )
     return round_
 
