@@ -42,10 +42,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 from django.conf import settings
+from django.contrib.messages.storage.cookie import CookieStorage
 from django.core.cache import caches
 from django.db import connection
 from django.db.models import Count, Max
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.urls import Resolver404, resolve
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import parse_etags
 from django.utils.text import compress_string
@@ -55,6 +57,7 @@ from .models import Event, Game, Tournament
 CACHE_ALIAS = "pages"
 # The request headers that pick a variant of a page (htmx asks for partials).
 VARIANT_HEADERS = ("HX-Request", "HX-Boosted", "HX-Target", "HX-Trigger", "HX-Trigger-Name")
+_VARIANT_KEYS = tuple(f"HTTP_{name.upper().replace('-', '_')}" for name in VARIANT_HEADERS)
 VARY = (*VARIANT_HEADERS, "Cookie", "Accept-Encoding")
 _ACCEPTS_GZIP = re.compile(r"\bgzip\b")
 # Response headers a stored page keeps (the rest are set again by the middleware).
@@ -158,9 +161,55 @@ def public_page(marker: Callable[..., object | None]):
                 return _replay(request, stored, tag)
             return _finish(response, tag)
 
+        # Read by `UnchangedPollMiddleware` (functools.wraps carries it up through the
+        # view's other decorators).
+        wrapped.page_marker = marker
         return wrapped
 
     return decorate
+
+
+class UnchangedPollMiddleware:
+    """Answer a visitor's poll of an unchanged public page before the rest of the stack.
+
+    A phone polling a page it holds sends its ETag; when the page's marker still gives
+    that ETag the answer is an empty 304, and nothing the other middleware does (the
+    session, the user, messages, CSRF, the security policy of a page body) has anything
+    to give it. So, right after SecurityMiddleware (which still sends plain-HTTP visitors
+    to HTTPS), this answers it after the one marker query: on the demo's bracket, 0.55 ms
+    a poll in the stack against 0.28 ms for a bare view (Django's test client, this
+    machine), most of the difference being middleware. Anything else (no ETag, a session
+    or messages cookie, a view without a marker, a changed page) goes on as before, and
+    `public_page` answers it.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+        # A session (an official, or messages kept there) or messages in a cookie.
+        self.personal = (settings.SESSION_COOKIE_NAME, CookieStorage.cookie_name)
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if (
+            request.method == "GET"
+            and "HTTP_IF_NONE_MATCH" in request.META
+            and not any(name in request.COOKIES for name in self.personal)
+        ):
+            answer = self._not_modified(request)
+            if answer is not None:
+                return answer
+        return self.get_response(request)
+
+    def _not_modified(self, request: HttpRequest) -> HttpResponse | None:
+        try:
+            match = resolve(request.path_info)
+        except Resolver404:
+            return None
+        marker = getattr(match.func, "page_marker", None)
+        current = marker(**match.kwargs) if marker is not None else None
+        if current is None:
+            return None
+        tag = _etag(request, marker.tag, current, signed_in=False)
+        return _finish(HttpResponseNotModified(), tag) if _matches(request, tag) else None
 
 
 def clear() -> None:
@@ -188,7 +237,7 @@ def _etag(request: HttpRequest, name: str, current: object, signed_in: bool) -> 
         request.path,
         request.META.get("QUERY_STRING", ""),
         repr(current),
-        *(request.headers.get(name, "") for name in VARIANT_HEADERS),
+        *(request.META.get(key, "") for key in _VARIANT_KEYS),
     ]
     if signed_in:
         # The page carries the official's name-dependent links and CSRF token.
@@ -198,7 +247,7 @@ def _etag(request: HttpRequest, name: str, current: object, signed_in: bool) -> 
 
 
 def _matches(request: HttpRequest, tag: str) -> bool:
-    asked = request.headers.get("If-None-Match")
+    asked = request.META.get("HTTP_IF_NONE_MATCH")
     if not asked:
         return False
     # Weak comparison (RFC 9110): the gzipped and the plain page are the same page.

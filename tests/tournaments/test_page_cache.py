@@ -324,3 +324,45 @@ def test_other_methods_and_missing_pages_go_straight_to_the_view(stored, event):
     view(_request("/x/"), slug="elsewhere", pk=event.pk)
     assert calls == ["POST", "GET"]
     assert stored == []
+
+
+def test_a_visitor_s_unchanged_poll_is_answered_before_the_rest_of_the_stack(
+    client, event, official, monkeypatch, django_assert_num_queries
+):
+    """UnchangedPollMiddleware: one query, then 304; the view and later middleware never run."""
+    live = client.get(bracket_url(event), HTTP_HX_REQUEST="true")
+    monkeypatch.setattr(
+        brackets_public.lookup,
+        "public_bracket",
+        lambda *a, **k: pytest.fail("the view ran for an unchanged poll"),
+    )
+    with django_assert_num_queries(1):
+        answer = client.get(
+            bracket_url(event), HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=live["ETag"]
+        )
+    assert answer.status_code == 304 and answer["ETag"] == live["ETag"]
+    assert "Cache-Control" in answer and "HX-Request" in answer["Vary"]
+    assert "Content-Security-Policy" not in answer  # later middleware did not run
+    monkeypatch.undo()
+    services.record_result(game=game_at(event, 1, 0), winner_seat=0, by=official)
+    changed = client.get(
+        bracket_url(event), HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=live["ETag"]
+    )
+    assert changed.status_code == 200 and changed["ETag"] != live["ETag"]
+
+
+@pytest.mark.parametrize("cookie", ["sessionid", "messages"])
+def test_a_poll_with_a_session_or_messages_goes_through_the_stack(client, event, cookie):
+    """A session may be an official's, and messages wait to be shown: public_page answers."""
+    etag = client.get(bracket_url(event))["ETag"]
+    client.cookies[cookie] = "x"
+    answer = client.get(bracket_url(event), HTTP_IF_NONE_MATCH=etag)
+    assert answer.status_code in (200, 304)
+    assert "Content-Security-Policy" in answer  # the whole stack ran
+
+
+def test_a_poll_of_a_page_without_a_marker_goes_through(client, tournament):
+    """The desk's pages and unknown addresses are not the middleware's to answer."""
+    assert client.get("/no/such/page/", HTTP_IF_NONE_MATCH='"x"').status_code == 404
+    answer = client.get(reverse("login"), HTTP_IF_NONE_MATCH='"x"')
+    assert answer.status_code == 200
