@@ -216,6 +216,30 @@ def test_a_player_not_in_the_event_cannot_swap_in(tournament, official):
     assert pairs_of(event) == before
 
 
+def test_two_players_without_a_team_cannot_be_swapped(tournament, official):
+    event = doubles_with(tournament, [2, 2])
+    services.draw_partners_for_event(event=event, by=official, seed=4)
+    first, second = PlayerFactory(tournament=tournament), PlayerFactory(tournament=tournament)
+    before = pairs_of(event)
+    with pytest.raises(DeskError, match=f"Neither {first.name} nor {second.name} is in a team"):
+        services.swap_players(event=event, by=official, player_a=first, player_b=second)
+    assert pairs_of(event) == before
+
+
+def test_the_odd_player_swapping_in_beside_a_chapter_mate_flags_the_team(tournament, official):
+    event = doubles_with(tournament, [3, 2])
+    drawn = services.draw_partners_for_event(event=event, by=official, seed=4)
+    odd = event.tournament.players.get(pk=drawn.odd_player)
+    # The odd player is from the chapter of three: their chapter-mates are in teams.
+    mate = next(p for pair in pairs_of(event) for p in pair if p.chapter_id == odd.chapter_id)
+    team = Team.objects.get(event=event, memberships__player=mate)
+    other = team.memberships.exclude(player=mate).get().player
+    changed = services.swap_players(event=event, by=official, player_a=odd, player_b=other)
+    assert [t.pk for t in changed] == [team.pk]
+    assert changed[0].same_chapter
+    assert {m.player_id for m in changed[0].members} == {odd.pk, mate.pk}
+
+
 def test_swaps_stop_once_the_bracket_is_drawn(tournament, official):
     event = doubles_with(tournament, [2, 2, 2, 2])
     services.draw_partners_for_event(event=event, by=official, seed=4)
