@@ -59,11 +59,13 @@ def _bracket_drawn(event: Event) -> bool:
     return Game.objects.filter(event=event, stage=1).exists()
 
 
+def _eligible_entries(event: Event):
+    return Entry.objects.filter(event=event, player__checked_in=True, player__withdrawn=False)
+
+
 def eligible_player_ids(event: Event):
     """Return the players entered in the event, checked in and not withdrawn."""
-    return Entry.objects.filter(
-        event=event, player__checked_in=True, player__withdrawn=False
-    ).values_list("player_id", flat=True)
+    return _eligible_entries(event).values_list("player_id", flat=True)
 
 
 @transaction.atomic
@@ -78,10 +80,9 @@ def draw_partners_for_event(*, event: Event, by, seed: int | None = None) -> Par
         raise DeskError(f"{event.name} is a singles event: there are no partners to draw.")
     if _bracket_drawn(event):
         raise DeskError(f"The {event.name} bracket has been drawn; partners can no longer change.")
+    # In any order: the pure draw sorts the players by id itself.
     players = list(
-        Entry.objects.filter(event=event, player__checked_in=True, player__withdrawn=False)
-        .values_list("player_id", "player__chapter_id")
-        .order_by("player_id")
+        _eligible_entries(event).order_by().values_list("player_id", "player__chapter_id")
     )
     if len(players) < 4:
         raise DeskError(
