@@ -129,12 +129,16 @@ WITH planned AS (
         AS p(round_number, position, next_row, next_slot, status, winner_seat, first_team,
              second_team, row)
 ),
+taken AS (
+    SELECT array_agg(id ORDER BY row) AS ids FROM planned
+),
 games AS (
     INSERT INTO {game} (id, event_id, stage, round_number, position, next_game_id, next_slot,
                         status, winner_seat, walkover, hand_count, version, updated_at)
-    SELECT planned.id, %(event)s, 1, planned.round_number, planned.position, next.id,
-           planned.next_slot, planned.status, planned.winner_seat, false, 0, 0, %(now)s
-    FROM planned LEFT JOIN planned AS next ON next.row = planned.next_row
+    SELECT planned.id, %(event)s, 1, planned.round_number, planned.position,
+           taken.ids[planned.next_row], planned.next_slot, planned.status, planned.winner_seat,
+           false, 0, 0, %(now)s
+    FROM planned CROSS JOIN taken
 ),
 sides AS (
     INSERT INTO {side} (game_id, seat, team_id, total)
@@ -142,7 +146,7 @@ sides AS (
            CASE seat.number WHEN 0 THEN planned.first_team ELSE planned.second_team END, 0
     FROM planned CROSS JOIN (VALUES (0), (1)) AS seat(number)
 )
-SELECT id FROM planned ORDER BY row
+SELECT unnest(ids) FROM taken
 """
 
 
