@@ -43,11 +43,11 @@ class Entrant(NamedTuple):
 def _array(values: Sequence) -> str:
     """Write a PostgreSQL array literal, ``{1,NULL,3}``.
 
-    For ints, bools and words without spaces, commas, quotes or braces (game statuses).
+    For ints, bools and lower-case words without spaces, commas, quotes or braces (game
+    statuses), so that "None" can only be a missing value.
     """
-    if None in values:
-        return "{" + ",".join("NULL" if value is None else str(value) for value in values) + "}"
-    return "{" + ",".join(map(str, values)) + "}"
+    text = ",".join(map(str, values))
+    return "{" + (text.replace("None", "NULL") if None in values else text) + "}"
 
 
 # The sequence is looked up once (an InitPlan): pg_get_serial_sequence for every row
@@ -169,13 +169,13 @@ def insert_bracket(
         "firsts": [team_ids.get(game.teams[0]) for game in games],
         "seconds": [team_ids.get(game.teams[1]) for game in games],
     }
+    bye, ready, waiting = Game.Status.BYE.value, Game.Status.READY.value, Game.Status.WAITING.value
     for game in games:
         if game.bye:
-            columns["statuses"].append(Game.Status.BYE.value)
+            columns["statuses"].append(bye)
             columns["winners"].append(1 if game.teams[0] is None else 0)
         else:
-            ready = None not in game.teams
-            columns["statuses"].append((Game.Status.READY if ready else Game.Status.WAITING).value)
+            columns["statuses"].append(waiting if None in game.teams else ready)
             columns["winners"].append(None)
     if connection.vendor == "postgresql":
         ids = _insert_bracket_postgresql(event, columns, now)
