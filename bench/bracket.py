@@ -25,16 +25,17 @@ the median (``draw_and_bracket_seconds`` stays the first draw, as before).
 ``--draw-only`` stops after the draws; ``--profile`` prints a cProfile of the draw and of
 the results to stderr. The last line printed is one JSON object.
 
-Where the draw's time goes (PostgreSQL 15, 2 shared cores, bench/bracket.py with
-BENCH_DRAWS=6; CPU of the database's backend read from /proc beside the client's):
-about 0.36 s of wall time is 0.31 s of database CPU and 0.045 s of Python. Of the
-database's 0.31 s, 0.17 s are the foreign-key checks PostgreSQL runs at commit (49,147
-of them: every member's team, event and player, every side's game and team, every
-game's event and next game; measured by dropping the constraints in a throwaway
-database), and 0.14 s writing 24,573 rows with their indexes. The Python is the pure
-draw and bracket (12 ms), building the arrays (5 ms) and Django around 17 queries.
-The keys stay: they are what keeps a bracket whole when code or a hand-written
-statement goes wrong. So 0.35 s is reached only on a quiet machine.
+Where the draw's time goes (PostgreSQL 15, 2 shared cores, best of 6 draws; the CPU of
+the database's backend read from /proc beside the client's): 0.34-0.36 s of wall time is
+0.29-0.31 s of database CPU and 0.045 s of Python (0.41 s, 0.35 s and 0.065 s before
+this work). Of the database's share, 0.17 s are the foreign-key checks PostgreSQL runs
+at commit: 49,147 of them, about 3.5 us each (every member's team, event and player,
+every side's game and team, every game's event and next game; measured by dropping the
+constraints in a throwaway database: 0.18 s of wall time without them). The other
+0.13 s write 24,573 rows and their 78,000 index entries. The Python is the pure draw
+and bracket (12 ms), the arrays (5 ms) and Django around 17 queries. The keys stay: they
+keep a bracket whole when code or a hand-written statement goes wrong. So 0.35 s holds
+on a quiet machine (best of 5: 0.35-0.38 s) and not on a busy one.
 """
 
 import cProfile

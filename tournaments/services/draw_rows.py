@@ -9,15 +9,16 @@ PostgreSQL; above the table's highest id ever on SQLite, whose IMMEDIATE transac
 holds the write lock), so a game is written knowing its next game's id and the members
 and sides are written beside their teams and games, with no read back in between.
 
-Why raw SQL, measured with bench/bracket.py (a 4,096-team draw, PostgreSQL, quiet
-machine): for the 8,192 members, 0.10 s against 0.23 s for bulk_create, which builds and
-prepares a model object per row; on SQLite the whole draw and bracket take 0.14 s against
-1.0 s. One statement for the bracket instead of one per round (and one per table on
-SQLite) saves a round trip and a read back per round; array literals written here instead
-of Python lists cost 0.7 ms per 4,096 values against 3.7 ms for psycopg's quoting of a
-list (Django binds parameters on the client). What is left on PostgreSQL is the
-database's own work (see bench/bracket.py): writing 24,573 rows and their indexes, and
-the 49,000 foreign-key checks it runs at commit.
+Why raw SQL, measured with bench/bracket.py (a 4,096-team draw: partners, then the
+bracket; best of 6 on 2 shared cores): 0.35 s on PostgreSQL against 1.09 s with
+bulk_create (games round by round, to know each next game's id), which builds a model
+object per row and spends 0.75 s of Python doing it; on SQLite 0.11 s against 0.93 s.
+One statement for the bracket instead of one per round (three per round on SQLite)
+saves a round trip and a read back per round; array literals written here instead of
+Python lists cost 0.7 ms per 4,096 values against 3.7 ms for psycopg's quoting of a list
+(Django binds parameters on the client). What is left on PostgreSQL is the database's
+own work (see bench/bracket.py): writing 24,573 rows and their indexes, and the 49,147
+foreign-key checks it runs at commit.
 """
 
 from __future__ import annotations
