@@ -601,3 +601,90 @@ def test_every_game_points_to_the_game_its_winner_goes_to_and_the_final_comes_fi
         else:
             assert game.next_game_id == by_slot[(round_number + 1, position // 2)].pk
             assert game.next_slot == position % 2
+
+
+# Refusals that change nothing -----------------------------------------------------------------
+
+
+def state_of(event):
+    """What a refused draw must leave as it was: teams, members, games, the log."""
+    return (
+        sorted(Team.objects.filter(event=event).values_list("pk", "number")),
+        sorted(TeamMember.objects.filter(event=event).values_list("team_id", "player_id")),
+        sorted(Game.objects.filter(event=event).values_list("pk", "status")),
+        Activity.objects.count(),
+    )
+
+
+def test_a_draw_number_out_of_range_is_refused(tournament, official):
+    event = doubles_with(tournament, [2, 2])
+    before = state_of(event)
+    with pytest.raises(DeskError, match="whole number of up to 18 digits"):
+        services.draw_partners_for_event(event=event, by=official, seed=-1)
+    assert state_of(event) == before
+
+
+def test_players_of_a_singles_event_cannot_be_swapped(tournament, official):
+    event = EventFactory(tournament=tournament, team_size=1, name="Open singles")
+    first, second = (PlayerFactory(tournament=tournament) for _ in range(2))
+    with pytest.raises(DeskError, match="singles event: there are no partners to swap"):
+        services.swap_players(event=event, by=official, player_a=first, player_b=second)
+
+
+def test_a_singles_bracket_of_one_player_is_refused(tournament, official):
+    event = EventFactory(tournament=tournament, team_size=1, name="Open singles")
+    EntryFactory(event=event, player=PlayerFactory(tournament=tournament))
+    with pytest.raises(DeskError, match="at least 2 teams; Open singles has 1"):
+        services.draw_bracket(event=event, by=official)
+    assert not Game.objects.filter(event=event).exists()
+
+
+def test_singles_are_not_opened_again_once_their_bracket_is_drawn(fed, official):
+    doubles, singles = fed
+    for position in range(2):
+        services.record_result(game=game_at(doubles, 1, position), winner_seat=0, by=official)
+    for game in Game.objects.filter(event=singles, stage=0):
+        services.record_result(game=game, winner_seat=0, by=official)
+    services.draw_singles_bracket(event=singles, by=official, seed=2)
+    before = state_of(singles)
+    with pytest.raises(DeskError, match="bracket has been drawn already"):
+        services.open_singles(event=singles, by=official)
+    assert state_of(singles) == before
+
+
+def test_a_singles_entrant_is_refused_where_it_cannot_go(fed, official, tournament):
+    doubles, _ = fed
+    player = PlayerFactory(tournament=tournament)
+    rounds = EventFactory(tournament=tournament, team_size=1, name="Rounds", format="rounds")
+    stranger = PlayerFactory()  # of another tournament
+    singles = EventFactory(tournament=tournament, team_size=1, name="Open singles")
+    cases = [
+        (doubles, player, "doubles event: players join it through the draw"),
+        (rounds, player, "played in rounds at tables"),
+        (singles, stranger, "belongs to another tournament"),
+    ]
+    for event, who, message in cases:
+        before = state_of(event)
+        with pytest.raises(DeskError, match=message):
+            services.add_singles_entrant(event=event, by=official, player=who)
+        assert state_of(event) == before
+
+
+def test_singles_of_their_own_drawn_again_keep_their_teams(tournament, official):
+    event = EventFactory(tournament=tournament, team_size=1, name="Open singles")
+    for _ in range(3):
+        EntryFactory(event=event, player=PlayerFactory(tournament=tournament))
+    services.draw_bracket(event=event, by=official, seed=3)
+    teams = sorted(Team.objects.filter(event=event).values_list("pk", "number"))
+    services.draw_bracket(event=event, by=official, seed=4)
+    assert sorted(Team.objects.filter(event=event).values_list("pk", "number")) == teams
+
+
+def test_fed_singles_wait_for_the_doubles_bracket(tournament, official):
+    doubles = doubles_with(tournament, [2, 2])
+    services.draw_partners_for_event(event=doubles, by=official, seed=1)
+    singles = EventFactory(tournament=tournament, name="Singles", team_size=1, fed_by=doubles)
+    before = state_of(singles)
+    with pytest.raises(DeskError, match="Draw the Doubles bracket first"):
+        services.draw_singles_bracket(event=singles, by=official)
+    assert state_of(singles) == before

@@ -252,8 +252,6 @@ def _sqlite_base_id(model) -> int:
 
 def _insert_json(model, shared: dict, columns: list[str], rows: list[tuple]) -> None:
     """Insert rows in one SQLite statement: ``shared`` values once, the rows as JSON."""
-    if not rows:
-        return
     names = ", ".join([*shared, *columns])
     values = ", ".join(
         ["%s"] * len(shared) + [f"json_extract(row.value, '$[{n}]')" for n in range(len(columns))]
