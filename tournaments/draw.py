@@ -20,7 +20,7 @@ Players without a chapter never clash with anyone, each other included.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
@@ -88,35 +88,53 @@ def draw_partners(players: Sequence[tuple[PlayerId, ChapterKey]], *, seed: Any) 
     )
 
 
-def swap_partners(pairs: Sequence[Pair], a: PlayerId, b: PlayerId) -> list[Pair]:
+def swap_partners(
+    pairs: Sequence[Pair],
+    a: PlayerId,
+    b: PlayerId,
+    *,
+    outside: Collection[PlayerId] = (),
+    name: Callable[[PlayerId], str] | None = None,
+) -> list[Pair]:
     """Return the teams with players ``a`` and ``b`` swapped between their teams.
 
     Each player takes the other's place: ``(a, x), (b, y)`` become ``(b, x), (a, y)``.
+    A player in ``outside`` (in no team: the odd player out) may swap with a player in a
+    team, taking that place; the other player then leaves the teams. ``name`` writes a
+    player in the messages ("Ann Lee"); without it a player is written by id ("Player 7").
     """
+    if a == b:
+        raise DrawError("Choose two different players to swap.")
+    who = name or (lambda player: f"Player {player}")
     where = {}
     for index, pair in enumerate(pairs):
         for slot, player in enumerate(pair):
             where[player] = (index, slot)
     for player in (a, b):
-        if player not in where:
-            raise DrawError(f"Player {player} is not in a team of this draw")
-    (team_a, slot_a), (team_b, slot_b) = where[a], where[b]
-    if team_a == team_b:
-        raise DrawError(f"Players {a} and {b} are already partners")
+        if player not in where and player not in outside:
+            raise DrawError(f"{who(player)} is not in a team of this draw")
+    if a not in where and b not in where:
+        raise DrawError(f"Neither {who(a)} nor {who(b)} is in a team; choose a player from a team.")
+    if a in where and b in where and where[a][0] == where[b][0]:
+        both = f"Players {a} and {b}" if name is None else f"{name(a)} and {name(b)}"
+        raise DrawError(f"{both} are already partners.")
 
     swapped = [list(pair) for pair in pairs]
-    swapped[team_a][slot_a] = b
-    swapped[team_b][slot_b] = a
-    return [(first, second) for first, second in swapped]
+    for player, other in ((a, b), (b, a)):
+        if player in where:
+            team, slot = where[player]
+            swapped[team][slot] = other
+    return [tuple(pair) for pair in swapped]
 
 
-def same_chapter(pair: Pair, chapter_of: Mapping[PlayerId, ChapterKey]) -> bool:
+def same_chapter(pair: Sequence[PlayerId], chapter_of: Mapping[PlayerId, ChapterKey]) -> bool:
     """Say whether both players of ``pair`` belong to one chapter.
 
-    ``chapter_of`` maps each player id to a chapter key; None (no chapter) never clashes.
+    ``chapter_of`` maps each player id to a chapter key; None (no chapter) never clashes,
+    and neither does a team of one.
     """
-    first, second = (chapter_of[player] for player in pair)
-    return first is not None and first == second
+    chapters = [chapter_of[player] for player in pair]
+    return len(chapters) == 2 and chapters[0] is not None and chapters[0] == chapters[1]
 
 
 def _chapter_groups(chapters: Sequence[ChapterKey]) -> list[int]:

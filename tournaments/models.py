@@ -343,19 +343,33 @@ class Entry(models.Model):
 class Team(models.Model):
     """An event's side of one or two players."""
 
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="teams")
+    # No index of its own: team_number_unique (event, number) leads with it; the same
+    # for the other foreign keys below with db_index=False (fewer indexes to write for
+    # a 4,096-team draw: bench/bracket.py).
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="teams", db_index=False)
     number = models.PositiveIntegerField(help_text="Team number in the draw, from 1")
     same_chapter = models.BooleanField(default=False)
     players = models.ManyToManyField(Player, through="TeamMember", related_name="teams")
-    # A singles team made by a doubles result (see `Entry.fed_from`).
+    # A singles team made by a doubles result (see `Entry.fed_from`). Indexed only where
+    # set (team_fed_from_set): almost every team has none.
     fed_from = models.ForeignKey(
-        "Game", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+        "Game",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        db_index=False,
     )
 
     class Meta:
         ordering = ["event", "number"]
         constraints = [
             models.UniqueConstraint(fields=["event", "number"], name="team_number_unique"),
+        ]
+        indexes = [
+            models.Index(
+                fields=["fed_from"], name="team_fed_from_set", condition=Q(fed_from__isnull=False)
+            )
         ]
 
     def __str__(self):
@@ -380,8 +394,11 @@ class Team(models.Model):
 
 
 class TeamMember(models.Model):
-    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="memberships")
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
+    # Indexed by team_position_unique (team, position) and one_team_per_player (event, ...).
+    team = models.ForeignKey(
+        Team, on_delete=models.CASCADE, related_name="memberships", db_index=False
+    )
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+", db_index=False)
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="memberships")
     position = models.PositiveSmallIntegerField(default=0)
 
@@ -407,7 +424,8 @@ class Game(models.Model):
         BYE = "bye", "Bye"
         VOID = "void", "Void"
 
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="games")
+    # Indexed by game_slot_unique (event, stage, round_number, position).
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="games", db_index=False)
     stage = models.PositiveSmallIntegerField(
         default=1, help_text="1 for the main draw; singles use 0 for partner-against-partner games"
     )
@@ -418,13 +436,25 @@ class Game(models.Model):
     )
     next_slot = models.PositiveSmallIntegerField(null=True, blank=True)
     # A singles partners' game (stage 0): the doubles game its two players lost together.
+    # Indexed only where set (game_fed_from_set), as `round` (game_round_set): a bracket's
+    # games have neither.
     fed_from = models.ForeignKey(
-        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="partner_games"
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="partner_games",
+        db_index=False,
     )
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.WAITING)
     # A rounds game: the round it is played in (its table is `position`).
     round = models.ForeignKey(
-        "Round", on_delete=models.CASCADE, null=True, blank=True, related_name="games"
+        "Round",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="games",
+        db_index=False,
     )
     # The one side that won; None with a result means the sides level on the best total tied.
     winner_seat = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -447,6 +477,12 @@ class Game(models.Model):
                 condition=Q(next_slot__isnull=True) | Q(next_slot__in=[0, 1]),
                 name="game_next_slot_0_or_1",
             ),
+        ]
+        indexes = [
+            models.Index(
+                fields=["fed_from"], name="game_fed_from_set", condition=Q(fed_from__isnull=False)
+            ),
+            models.Index(fields=["round"], name="game_round_set", condition=Q(round__isnull=False)),
         ]
 
     def __str__(self):
@@ -500,7 +536,8 @@ class Game(models.Model):
 class Side(models.Model):
     """The team at one seat of a game, with its running total."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="sides")
+    # Indexed by side_seat_unique (game, seat).
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="sides", db_index=False)
     seat = models.PositiveSmallIntegerField()
     team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="sides", null=True)
     total = models.IntegerField(default=0)

@@ -236,3 +236,67 @@ def test_same_chapter_says_whether_partners_share_a_chapter():
     assert same_chapter((1, 2), chapter_of)
     assert not same_chapter((1, 3), chapter_of)
     assert not same_chapter((4, 5), chapter_of)
+
+
+def test_the_odd_player_out_takes_a_place_and_the_other_player_leaves():
+    pairs = [(1, 2), (3, 4)]
+
+    assert swap_partners(pairs, 9, 3, outside={9}) == [(1, 2), (9, 4)]
+    assert swap_partners(pairs, 3, 9, outside={9}) == [(1, 2), (9, 4)]
+
+
+def test_swapping_two_players_outside_every_team_is_refused():
+    with pytest.raises(DrawError, match="Neither Player 8 nor Player 9 is in a team"):
+        swap_partners([(1, 2), (3, 4)], 8, 9, outside={8, 9})
+
+
+def test_swapping_a_player_with_themself_is_refused():
+    with pytest.raises(DrawError, match="Choose two different players to swap"):
+        swap_partners([(1, 2), (3, 4)], 3, 3)
+
+
+def test_swap_messages_name_the_players_when_given_their_names():
+    names = {1: "Ann Lee", 2: "Bo Fox"}.get
+
+    with pytest.raises(DrawError, match=r"^Ann Lee and Bo Fox are already partners\.$"):
+        swap_partners([(1, 2), (3, 4)], 1, 2, name=names)
+
+
+@st.composite
+def teams_and_two_players(draw):
+    """Teams of two (ids 1..2n), maybe an odd player out (0), and two players to swap."""
+    count = draw(st.integers(1, 12))
+    ids = draw(st.permutations(range(1, 2 * count + 1)))
+    pairs = list(zip(ids[::2], ids[1::2], strict=True))
+    odd = draw(st.booleans())
+    everyone = list(ids) + ([0] if odd else [])
+    a = draw(st.sampled_from(everyone))
+    b = draw(st.sampled_from([player for player in everyone if player != a] or [a]))
+    return pairs, a, b, ({0} if odd else set())
+
+
+@given(teams_and_two_players())
+def test_a_swap_moves_only_the_two_players_and_swapping_again_undoes_it(case):
+    pairs, a, b, outside = case
+    team_of = {player: index for index, pair in enumerate(pairs) for player in pair}
+    assume(a != b and (team_of.get(a) is None or team_of.get(a) != team_of.get(b)))
+
+    swapped = swap_partners(pairs, a, b, outside=outside)
+
+    placed = {player for pair in swapped for player in pair}
+    before = {player for pair in pairs for player in pair}
+    if a in team_of and b in team_of:
+        assert placed == before
+    else:
+        outsider, insider = (a, b) if b in team_of else (b, a)
+        assert placed == (before - {insider}) | {outsider}
+    assert all(len(pair) == 2 for pair in swapped)
+    for index, (old, new) in enumerate(zip(pairs, swapped, strict=True)):
+        if index not in (team_of.get(a), team_of.get(b)):
+            assert new == old
+    left_out = (before | outside) - placed
+    assert swap_partners(swapped, a, b, outside=left_out) == pairs
+
+
+def test_a_team_of_one_is_never_same_chapter():
+    assert not same_chapter((1,), {1: "A"})
