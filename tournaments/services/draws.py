@@ -30,7 +30,7 @@ from ..draw import DrawError, PartnerDraw, draw_partners, same_chapter, swap_par
 from ..errors import DeskError
 from ..models import WITH_RESULT, Entry, Event, Game, Side, Team, TeamMember
 from .draw_rows import Entrant, insert_bracket, insert_teams
-from .results import feed_partners_game, is_first_game
+from .partners_games import feed_partners_game, is_first_game
 
 SEED_LOW, SEED_HIGH = 100_000, 999_999
 

@@ -1,4 +1,4 @@
-"""Write services for bracket games: progress from scoring, results, corrections, reopening.
+"""Write services for bracket games: progress from scoring, results, reopening.
 
 Scoring calls these inside its own transaction; the tournaments app never imports scoring.
 
@@ -7,39 +7,15 @@ Scoring calls these inside its own transaction; the tournaments app never import
   winner to the game and slot its winner goes to, and corrects a result already given.
 - `reopen_game` takes a result back (a correction took both sides below the target).
 
-Corrections follow one rule. The old winner is taken out of the games they went on to:
-a later game with no hands that is not decided simply gets the new team (or waits for
-one); a later game that has hands or is decided must be voided, and so must every game
-after it on the winner's path. Voiding needs the official's say-so: without
-``confirm=True`` the service raises `ConfirmationNeeded` listing those games and
-changes nothing. With it, each voided game loses its totals, hand count and winner and
-goes back to "ready" (or "waiting" for a side).
-
-How scoring learns which games were voided (their hands are scoring's business):
-- the `games_voided` signal is sent inside the same transaction, with ``games`` (the
-  voided `Game` rows, already reset) and ``by``; scoring connects a receiver that
-  deletes or marks their hands, so both commit or roll back together;
-- the returned game carries the same list as ``game.voided_games``;
-- every voided game's ``version`` is bumped, so an open score sheet for one is stale.
-
-Singles fed by doubles: when a doubles game is the first game its losing team played
-(round one, or round two after a bye), the team's two partners get a partners' game
-(stage 0) in the singles event fed by the doubles event, at once, with a singles team
-and entry for each (marked ``fed_from`` that doubles game). When that result is
-corrected or reopened, all of that goes, leaving the singles event exactly as if the
-wrong result had never been given (tests compare with a replay from scratch):
-- the partners' game becomes "void" (asking for confirmation first when it has hands or
-  a result) and is set aside: its sides are emptied and it moves to position
-  ``SET_ASIDE + id``, where no list, bracket or export shows it, keeping the history of
-  any hands it had;
-- the singles teams and entries that result made are deleted;
-- a correction puts the new losers' partners' game in the old one's place (its
-  position, its team numbers); then the partners' games and singles teams are numbered
-  again from 1 without gaps, in the order they were made;
-- a singles event left with no partners' game and no bracket is back in registration.
-Once the singles bracket is drawn, such a doubles result can no longer change.
-`tournaments.services.draws.open_singles` creates partners' games for doubles results
-given before the singles event existed.
+The rest lives beside this module, by what it does:
+- `voiding.py`: what a corrected or reopened result does to the games after it (the
+  confirmation rule, `ConfirmationNeeded`, the `games_voided` signal);
+- `partners_games.py`: the singles partners' games a doubles result makes and takes back
+  (`tournaments.services.draws.open_singles` creates them for doubles results given
+  before the singles event existed);
+- `settle_bracket.py`: settling a bracket game from its hands;
+- `result_names.py`: how games and sides are named on pages and in the activity log.
+Their public names are re-exported here and in `tournaments.services`.
 
 Walkovers and forfeits: a walkover (W/O) has no hands; a forfeit is a walkover given
 over entered hands, and needs a reason (`walkover_reason`, shown on the bracket). The
@@ -58,26 +34,36 @@ rows written back, all in one transaction.
 
 from __future__ import annotations
 
-import functools
-from dataclasses import dataclass, field
-
 from django.db import transaction
-from django.db.models import Max, Q
-from django.dispatch import Signal
 from django.utils import timezone
 
-from .. import naming, selectors
-from ..changes import mark_changed
 from ..errors import DeskError
-from ..models import DECIDED, WITH_RESULT, Entry, Event, Game, Side, Team, TeamMember
+from ..models import DECIDED, WITH_RESULT, Event, Game
 from . import result_statements
 from .locked_games import GameRow, LockedGames, SideRow
+from .partners_games import (
+    SET_ASIDE,
+    cancel_partner_games,
+    feed_partners_game,
+    is_first_game,
+    renumber_singles,
+)
+from .result_names import game_name, log_name, result_text, side_name, statement_texts
+from .voiding import (
+    ConfirmationNeeded,
+    copy_back,
+    finish,
+    follow_winner,
+    games_voided,
+    set_final_event_status,
+)
 
 __all__ = [
     "DECIDED",
+    "SET_ASIDE",
     "ConfirmationNeeded",
-    "Settled",
     "StaleGame",
+    "clean_reason",
     "feed_partners_game",
     "game_name",
     "games_voided",
@@ -85,14 +71,8 @@ __all__ = [
     "record_result",
     "reopen_game",
     "set_game_progress",
-    "settle_bracket_game",
 ]
 
-# Sent inside the transaction with `games` (voided Game rows) and `by` (the user).
-games_voided = Signal()
-
-# A cancelled partners' game is moved to this position plus its id: out of every list.
-SET_ASIDE = 1_000_000
 REASON_MAX = 200
 
 # Off: every result takes the general path (the tests compare the two; the bench
@@ -100,45 +80,8 @@ REASON_MAX = 200
 ONE_STATEMENT = True
 
 
-class ConfirmationNeeded(DeskError):
-    """A correction would void later games; ``games`` lists them for the official."""
-
-    def __init__(self, message: str, *, games):
-        super().__init__(message)
-        self.games = list(games)
-
-
 class StaleGame(DeskError):
     """The game changed since the official's page was drawn."""
-
-
-def game_name(game) -> str:
-    """Name a game for the official as every page does: "Game 6 (Semi-final)" (naming)."""
-    return selectors.game_name(game)
-
-
-# How the activity log names a game: "Doubles, Game 13 (Quarter-final)". The same
-# template serves `result_statements`' SQL, which fills in the names it reads.
-_LOG_GAME = "{event}, {game}"
-
-
-def _log_name(game: GameRow) -> str:
-    """Name a game in the activity log: its event and its name on every page (naming)."""
-    return _LOG_GAME.format(event=game.event.name, game=game_name(game))
-
-
-def _voided_name(game: GameRow, current: GameRow) -> str:
-    """Name a voided game in the log line of ``current``: "Game 9 (Semi-final)", or
-    "Partners' game 2 in Singles" for a game of another event."""
-    if game.event is current.event:
-        return game_name(game)
-    return f"{game_name(game)} in {game.event.name}"
-
-
-def _as_games(rows) -> list[Game]:
-    """Return the Game rows (with their event) for locked rows, in the same order."""
-    found = Game.objects.select_related("event").in_bulk([row.pk for row in rows])
-    return [found[row.pk] for row in rows]
 
 
 def _check_version(game: GameRow, expected_version) -> None:
@@ -158,261 +101,11 @@ def _check_sides_known(game: GameRow) -> None:
         raise DeskError(f"{game_name(game)} is still waiting for a side.")
 
 
-def _side_name(side: SideRow, team_size: int) -> str:
-    """Name a seated side in the activity log by its number: "Team 9", "Player 9"."""
-    return naming.team_number_label(side.team_number, team_size)
-
-
-def _follow_winner(locked: LockedGames, game: GameRow, team_id) -> None:
-    """Put ``team_id`` (None: nobody) where ``game``'s winner plays next.
-
-    Later games that have hands or a result are voided, and their own winners taken
-    out of the games after them, all along the path.
-    """
-    next_id, slot = game.next_game_id, game.next_slot
-    while next_id is not None:
-        later = locked.get(next_id)
-        if later.status == Game.Status.BYE:
-            # A bye passes its team straight on.
-            locked.place(later, slot, team_id)
-            next_id, slot = later.next_game_id, later.next_slot
-            continue
-        if later.seats[slot].team_id == team_id:
-            return
-        if not later.is_decided and later.hand_count == 0:
-            locked.place(later, slot, team_id)
-            return
-        was_decided = later.is_decided
-        if was_decided:
-            _cancel_partner_games(locked, later)
-            _set_final_event_status(later, finished=False)
-        locked.void(later)
-        locked.place(later, slot, team_id)
-        if not was_decided:
-            return
-        next_id, slot, team_id = later.next_game_id, later.next_slot, None
-
-
-def _cancel_partner_games(locked: LockedGames, doubles_game: GameRow) -> None:
-    """Void the singles partners' games that came from this doubles result."""
-    if doubles_game.stage != 1 or doubles_game.event.singles_id is None:
-        return
-    partner_ids = list(
-        Game.objects.filter(fed_from_id=doubles_game.pk)
-        .exclude(status=Game.Status.VOID)
-        .values_list("pk", flat=True)
-    )
-    if not partner_ids:
-        return
-    locked.lock(*partner_ids)
-    for pk in partner_ids:
-        partner_game = locked.games[pk]
-        if Game.objects.filter(event_id=partner_game.event_id, stage=1).exists():
-            raise DeskError(
-                f"The {partner_game.event.name} bracket has been drawn from the doubles "
-                "first-game results, so this doubles result can no longer change."
-            )
-        if partner_game.hand_count or partner_game.is_decided:
-            locked.voided.append(partner_game)
-        for side in partner_game.seats:
-            locked.set_total(side, 0)
-        partner_game.status = Game.Status.VOID
-        partner_game.hand_count = 0
-        partner_game.winner_seat = None
-        partner_game.walkover = False
-        partner_game.reason = ""
-        locked.touch(partner_game)
-        locked.cancelled.append(partner_game)
-
-
-def _take_back_singles(locked: LockedGames) -> dict[int, tuple[int, list[int]]]:
-    """Set the cancelled partners' games aside and delete the singles teams and entries
-    their doubles results made; return, per doubles game, the position and team numbers
-    they leave free (a correction gives them to the new losers)."""
-    freed = {}
-    for partner_game in locked.cancelled:
-        doubles_id = partner_game.fed_from_id
-        numbers = sorted(
-            Team.objects.filter(event_id=partner_game.event_id, fed_from_id=doubles_id).values_list(
-                "number", flat=True
-            )
-        )
-        Side.objects.filter(game_id=partner_game.pk).update(team=None)
-        Game.objects.filter(pk=partner_game.pk).update(position=SET_ASIDE + partner_game.pk)
-        Team.objects.filter(event_id=partner_game.event_id, fed_from_id=doubles_id).delete()
-        Entry.objects.filter(event_id=partner_game.event_id, fed_from_id=doubles_id).delete()
-        freed[doubles_id] = (partner_game.position, numbers)
-    return freed
-
-
-def _renumber_singles(singles_ids) -> None:
-    """Number the live partners' games from 0 and the teams from 1, without gaps, in
-    the order they were made; a singles event with neither partners' games nor a bracket
-    is back in registration."""
-    for singles_id in sorted(set(singles_ids)):
-        live = Game.objects.filter(event_id=singles_id, stage=0, position__lt=SET_ASIDE)
-        for wanted, (pk, position) in enumerate(
-            live.order_by("position").values_list("pk", "position")
-        ):
-            if position != wanted:
-                Game.objects.filter(pk=pk).update(position=wanted)
-        teams = Team.objects.filter(event_id=singles_id).order_by("number")
-        for wanted, (pk, number) in enumerate(teams.values_list("pk", "number"), start=1):
-            if number != wanted:
-                Team.objects.filter(pk=pk).update(number=wanted)
-        fields = {"changed_at": timezone.now()}
-        if not Game.objects.filter(
-            Q(stage=1) | Q(stage=0, position__lt=SET_ASIDE), event_id=singles_id
-        ).exists():
-            fields["status"] = Event.Status.REGISTRATION
-        Event.objects.filter(pk=singles_id, status=Event.Status.PLAYING).update(**fields)
-        Event.objects.filter(pk=singles_id).update(changed_at=fields["changed_at"])
-
-
-def _set_final_event_status(game: GameRow, *, finished: bool) -> None:
-    """Mark the event finished when its final is decided, playing again when it is not."""
-    if game.stage != 1 or game.next_game_id is not None:
-        return
-    wanted = Event.Status.FINISHED if finished else Event.Status.PLAYING
-    if game.event.status != wanted:
-        game.event.status = wanted
-        game.event.status_changed = True
-
-
-def is_first_game(game, seat: int) -> bool:
-    """Say whether the team at ``seat`` plays its first game here (round one, or after a bye)."""
-    if game.round_number == 1:
-        return True
-    if game.round_number > 2:  # byes are only in round one
-        return False
-    feeder = Game.objects.filter(next_game_id=game.pk, next_slot=seat).values("status").first()
-    return feeder is None or feeder["status"] == Game.Status.BYE
-
-
-def feed_partners_game(
-    *, doubles_game, singles: Event, loser_team_id: int, position=None, numbers=()
-) -> Game | None:
-    """Create the singles partners' game for a doubles team that lost its first game.
-
-    Runs inside the caller's transaction (the singles event is expected to be locked or
-    freshly read); returns the new game, or None when the team has no two players. The
-    teams and entries it makes are marked ``fed_from`` the doubles game. A correction
-    passes the ``position`` and team ``numbers`` the old losers' game left free.
-    """
-    if Game.objects.filter(event=singles, stage=1).exists():
-        raise DeskError(
-            f"The {singles.name} bracket has already been drawn; "
-            "doubles results that send partners to singles can no longer change."
-        )
-    members = list(
-        TeamMember.objects.filter(team_id=loser_team_id)
-        .select_related("player")
-        .order_by("position")
-    )
-    if len(members) != 2:
-        return None
-    players = [member.player for member in members]
-    teams = {
-        member.player_id: member.team
-        for member in TeamMember.objects.filter(event=singles, player__in=players).select_related(
-            "team"
-        )
-    }
-    free_numbers = list(numbers)
-    next_number = (Team.objects.filter(event=singles).aggregate(n=Max("number"))["n"] or 0) + 1
-    for player in players:
-        if player.pk not in teams:
-            if free_numbers:
-                number = free_numbers.pop(0)
-            else:
-                number, next_number = next_number, next_number + 1
-            team = Team.objects.create(event=singles, number=number, fed_from_id=doubles_game.pk)
-            TeamMember.objects.create(team=team, event=singles, player=player, position=0)
-            Entry.objects.get_or_create(
-                event=singles, player=player, defaults={"fed_from_id": doubles_game.pk}
-            )
-            teams[player.pk] = team
-    live = Game.objects.filter(event=singles, stage=0, position__lt=SET_ASIDE)
-    if position is None or live.filter(position=position).exists():
-        last = live.aggregate(p=Max("position"))["p"]
-        position = 0 if last is None else last + 1
-    partners_game = Game.objects.create(
-        event=singles,
-        stage=0,
-        round_number=1,
-        position=position,
-        fed_from_id=doubles_game.pk,
-        status=Game.Status.READY,
-        updated_at=timezone.now(),
-    )
-    Side.objects.bulk_create(
-        [
-            Side(game=partners_game, seat=seat, team=teams[player.pk])
-            for seat, player in enumerate(players)
-        ]
-    )
-    opens = singles.status in (Event.Status.REGISTRATION, Event.Status.DRAWN)
-    mark_changed(event=singles, **({"status": Event.Status.PLAYING} if opens else {}))
-    return partners_game
-
-
-def _finish(locked: LockedGames, *, current: GameRow, game: Game, by, text: str, confirm: bool):
-    """Refuse or carry out the voiding, write everything, log it and tell scoring."""
-    if locked.voided and not confirm:
-        names = ", ".join(f"{g.event.name}: {game_name(g)}" for g in locked.voided)
-        count = len(locked.voided)
-        raise ConfirmationNeeded(
-            f"This change voids {count} later game{'s' if count != 1 else ''} that already "
-            f"{'have' if count != 1 else 'has'} scores or a result ({names}). "
-            "Confirm to void them; their scores will be wiped.",
-            games=_as_games(locked.voided),
-        )
-    locked.touch(current)
-    if locked.voided:
-        text += f"; voided {', '.join(_voided_name(g, current) for g in locked.voided)}"
-    now = locked.save(by=by, text=text)
-    _copy_back(current, game, now)
-    game.voided_games = _as_games(locked.voided) if locked.voided else []
-    if locked.voided:
-        games_voided.send(sender=Game, games=list(game.voided_games), by=by)
-    game.freed_singles = _take_back_singles(locked) if locked.cancelled else {}
-
-
-def _copy_back(current: GameRow, game: Game, now) -> None:
-    """Bring the caller's game object up to date with the locked row."""
-    for name in ("status", "winner_seat", "walkover", "hand_count", "version"):
-        setattr(game, name, getattr(current, name))
-    game.walkover_reason = current.reason
-    game.updated_at = now
-
-
-def _result_text(name: str, winner: str, loser: str, *, walkover: bool, correcting=False) -> str:
-    """Write the activity line of a result: "Doubles, Game 2 (Semi-final): Team 3 beat Team 9"."""
-    how = "won by walkover (W/O) against" if walkover else "beat"
-    return f"{name}{' corrected' if correcting else ''}: {winner} {how} {loser}"
-
-
-@functools.cache
-def _statement_texts(walkover: bool) -> tuple[str, str]:
-    """Return the activity line of a result as `format()` templates for the statement, by
-    team size (1, 2): it fills in the event's name (%1$s), the game's name (%2$s) and the
-    winning and losing sides' numbers (%3$s, %4$s), as `_log_name` and `_side_name` do."""
-    return tuple(
-        _result_text(
-            _LOG_GAME.format(event="%1$s", game="%2$s"),
-            naming.team_number_label("%3$s", team_size),
-            naming.team_number_label("%4$s", team_size),
-            walkover=walkover,
-        )
-        for team_size in (1, 2)
-    )
-
-
 def _one_statement() -> bool:
     return ONE_STATEMENT and result_statements.available()
 
 
-def _valid_progress(totals: tuple, hand_count) -> bool:
+def valid_progress(totals: tuple, hand_count) -> bool:
     """Say whether two totals and a hand count are whole and not negative (else: general path)."""
     try:
         return (
@@ -425,7 +118,7 @@ def _valid_progress(totals: tuple, hand_count) -> bool:
         return False
 
 
-def _decide_at_once(
+def decide_at_once(
     game: Game,
     *,
     winner_seat: int,
@@ -446,7 +139,7 @@ def _decide_at_once(
         walkover=walkover,
         expected_version=None if expected_version is None else int(expected_version),
         user_id=by.pk if by is not None and by.pk else None,
-        texts=_statement_texts(walkover),
+        texts=statement_texts(walkover),
         now=now,
         totals=None if totals is None else tuple(int(total) for total in totals),
         hand_count=hand_count,
@@ -471,7 +164,7 @@ def set_game_progress(*, game: Game, totals: tuple[int, ...], hand_count: int) -
     game keeps its result: call `record_result` or `reopen_game` to change it.
     """
     totals = tuple(totals)
-    if _one_statement() and _valid_progress(totals, hand_count):
+    if _one_statement() and valid_progress(totals, hand_count):
         now = timezone.now()
         written = result_statements.progress(
             game_id=game.pk,
@@ -502,7 +195,7 @@ def set_game_progress(*, game: Game, totals: tuple[int, ...], hand_count: int) -
             current.status = Game.Status.PLAYING if hand_count else Game.Status.READY
         locked.touch(current)
         now = locked.save()
-        _copy_back(current, game, now)
+        copy_back(current, game, now)
         return game
 
 
@@ -533,7 +226,7 @@ def record_result(
     """
     walkover = bool(walkover)
     reason = clean_reason(reason) if walkover else ""
-    if winner_seat in (0, 1) and _decide_at_once(
+    if winner_seat in (0, 1) and decide_at_once(
         game,
         winner_seat=winner_seat,
         walkover=walkover,
@@ -545,65 +238,89 @@ def record_result(
     with transaction.atomic():
         locked = LockedGames()
         current = locked.lock_with_next(game)
-        _check_version(current, expected_version)
-        _check_sides_known(current)
-        if winner_seat not in (0, 1):
-            raise DeskError("Choose the winner: side 1 or side 2.")
-        if walkover and current.hand_count and not reason:
-            raise DeskError(
-                f"Hands have been entered in {game_name(current)}; a walkover (W/O) has "
-                "no hands. Record the winner instead, delete the hands first, or give "
-                "the game as a forfeit with its reason."
-            )
-        winner, loser = current.seats[winner_seat], current.seats[1 - winner_seat]
-        name = _log_name(current)
-        size = current.event.team_size
-        why = f" ({reason})" if reason else ""
+        _check_result(current, winner_seat, walkover, reason, expected_version)
         if current.is_decided and current.winner_seat == winner_seat:
-            if (current.walkover, current.reason) != (walkover, reason):
-                current.walkover = walkover
-                current.reason = reason
-                current.status = Game.Status.WALKOVER if walkover else Game.Status.FINISHED
-                how = "won by walkover (W/O)" if walkover else "won"
-                text = f"{name}: {_side_name(winner, size)} {how}{why}"
-                _finish(locked, current=current, game=game, by=by, text=text, confirm=confirm)
-            else:
-                _copy_back(current, game, game.updated_at)
-            game.voided_games = []
+            _restate_win(locked, current, game, walkover, reason, by=by, confirm=confirm)
             return game
+        loser = current.seats[1 - winner_seat]
+        text = _decide(locked, current, winner_seat, walkover, reason)
+        finish(locked, current=current, game=game, by=by, text=text, confirm=confirm)
+        _feed_singles(current, game, loser)
+        if locked.cancelled:
+            renumber_singles(g.event_id for g in locked.cancelled)
+        return game
 
-        correcting = current.is_decided
-        if correcting:
-            _cancel_partner_games(locked, current)
-        current.winner_seat = winner_seat
+
+def _check_result(current: GameRow, winner_seat, walkover: bool, reason: str, expected_version):
+    """Refuse a result for a stale, unplayable or waiting game, a missing winner, or a
+    walkover over entered hands without a reason (a forfeit)."""
+    _check_version(current, expected_version)
+    _check_sides_known(current)
+    if winner_seat not in (0, 1):
+        raise DeskError("Choose the winner: side 1 or side 2.")
+    if walkover and current.hand_count and not reason:
+        raise DeskError(
+            f"Hands have been entered in {game_name(current)}; a walkover (W/O) has "
+            "no hands. Record the winner instead, delete the hands first, or give "
+            "the game as a forfeit with its reason."
+        )
+
+
+def _restate_win(
+    locked: LockedGames, current: GameRow, game: Game, walkover, reason, *, by, confirm
+) -> None:
+    """The same side wins again: only how it won (walkover, forfeit reason) may change."""
+    if (current.walkover, current.reason) != (walkover, reason):
         current.walkover = walkover
         current.reason = reason
         current.status = Game.Status.WALKOVER if walkover else Game.Status.FINISHED
-        _follow_winner(locked, current, winner.team_id)
-        _set_final_event_status(current, finished=True)
-        text = _result_text(
-            name,
-            _side_name(winner, size),
-            _side_name(loser, size),
-            walkover=walkover,
-            correcting=correcting,
-        )
-        _finish(locked, current=current, game=game, by=by, text=text + why, confirm=confirm)
+        how = "won by walkover (W/O)" if walkover else "won"
+        why = f" ({reason})" if reason else ""
+        winner = side_name(current.seats[current.winner_seat], current.event.team_size)
+        text = f"{log_name(current)}: {winner} {how}{why}"
+        finish(locked, current=current, game=game, by=by, text=text, confirm=confirm)
+    else:
+        copy_back(current, game, game.updated_at)
+    game.voided_games = []
 
-        singles_id = current.event.singles_id
-        if singles_id and current.stage == 1 and is_first_game(current, loser.seat):
-            singles = Event.objects.select_for_update().get(pk=singles_id)
-            position, numbers = game.freed_singles.get(current.pk, (None, ()))
-            feed_partners_game(
-                doubles_game=current,
-                singles=singles,
-                loser_team_id=loser.team_id,
-                position=position,
-                numbers=numbers,
-            )
-        if locked.cancelled:
-            _renumber_singles(g.event_id for g in locked.cancelled)
-        return game
+
+def _decide(locked: LockedGames, current: GameRow, winner_seat: int, walkover, reason) -> str:
+    """Give ``current`` to ``winner_seat`` (taking back a result it had), move the winner
+    on and return the activity line."""
+    correcting = current.is_decided
+    if correcting:
+        cancel_partner_games(locked, current)
+    winner, loser = current.seats[winner_seat], current.seats[1 - winner_seat]
+    current.winner_seat = winner_seat
+    current.walkover = walkover
+    current.reason = reason
+    current.status = Game.Status.WALKOVER if walkover else Game.Status.FINISHED
+    follow_winner(locked, current, winner.team_id)
+    set_final_event_status(current, finished=True)
+    size = current.event.team_size
+    text = result_text(
+        log_name(current),
+        side_name(winner, size),
+        side_name(loser, size),
+        walkover=walkover,
+        correcting=correcting,
+    )
+    return text + (f" ({reason})" if reason else "")
+
+
+def _feed_singles(current: GameRow, game: Game, loser: SideRow) -> None:
+    """Send the losing partners of a doubles team's first game to their singles event."""
+    singles_id = current.event.singles_id
+    if singles_id and current.stage == 1 and is_first_game(current, loser.seat):
+        singles = Event.objects.select_for_update().get(pk=singles_id)
+        position, numbers = game.freed_singles.get(current.pk, (None, ()))
+        feed_partners_game(
+            doubles_game=current,
+            singles=singles,
+            loser_team_id=loser.team_id,
+            position=position,
+            numbers=numbers,
+        )
 
 
 def reopen_game(
@@ -622,75 +339,18 @@ def reopen_game(
         if current.status not in WITH_RESULT:
             raise DeskError(f"{game_name(current)} has no result to take back.")
         winner = current.seats[current.winner_seat]
-        _cancel_partner_games(locked, current)
-        _follow_winner(locked, current, None)
-        _set_final_event_status(current, finished=False)
+        cancel_partner_games(locked, current)
+        follow_winner(locked, current, None)
+        set_final_event_status(current, finished=False)
         current.winner_seat = None
         current.walkover = False
         current.reason = ""
         current.status = Game.Status.PLAYING if current.hand_count else Game.Status.READY
         text = (
-            f"{_log_name(current)}: reopened "
-            f"(took back {_side_name(winner, current.event.team_size)}'s win)"
+            f"{log_name(current)}: reopened "
+            f"(took back {side_name(winner, current.event.team_size)}'s win)"
         )
-        _finish(locked, current=current, game=game, by=by, text=text, confirm=confirm)
+        finish(locked, current=current, game=game, by=by, text=text, confirm=confirm)
         if locked.cancelled:
-            _renumber_singles(g.event_id for g in locked.cancelled)
+            renumber_singles(g.event_id for g in locked.cancelled)
         return game
-
-
-@dataclass
-class Settled:
-    """What settling a game after a hand change did: the game as it now stands.
-
-    won: the game was decided, or went to another side. reopened: a result was taken
-    back. voided: later bracket games voided on the way (their hands go too).
-    """
-
-    game: Game
-    won: bool = False
-    reopened: bool = False
-    voided: list = field(default_factory=list)
-
-
-def settle_bracket_game(*, game: Game, fold, hand_count: int, by, confirm: bool) -> Settled:
-    """Store a bracket game's totals and decide, re-decide or reopen it to match its hands.
-
-    The hand that ends an ordinary game stores its totals and decides it in one
-    statement on PostgreSQL (`_decide_at_once`).
-    """
-    settled = Settled(game=game)
-    was_won = game.status == Game.Status.FINISHED
-    if was_won and not (fold.finished and fold.winner == game.winner_seat):
-        if fold.finished:
-            # Another side wins now: the winner it advanced is swapped.
-            game = record_result(game=game, winner_seat=fold.winner, by=by, confirm=confirm)
-            settled.won = True
-        else:
-            game = reopen_game(game=game, by=by, confirm=confirm)
-            settled.reopened = True
-        settled.voided.extend(game.voided_games)
-    elif (
-        fold.finished
-        and not was_won
-        and fold.winner in (0, 1)
-        and _valid_progress(tuple(fold.totals), hand_count)
-        and _decide_at_once(
-            game,
-            winner_seat=fold.winner,
-            walkover=False,
-            expected_version=None,
-            by=by,
-            totals=tuple(fold.totals),
-            hand_count=int(hand_count),
-        )
-    ):
-        settled.won = True
-        return settled
-    game = set_game_progress(game=game, totals=fold.totals, hand_count=hand_count)
-    if fold.finished and game.status != Game.Status.FINISHED:
-        game = record_result(game=game, winner_seat=fold.winner, by=by, confirm=confirm)
-        settled.won = True
-        settled.voided.extend(game.voided_games)
-    settled.game = game
-    return settled

@@ -28,7 +28,7 @@ from .. import naming
 from ..changes import log_activity, mark_changed
 from ..errors import DeskError
 from ..models import SCORED, Event, Game, Round, Side
-from .results import Settled
+from .settle_bracket import Settled
 
 
 def lock_event(event: Event) -> Event:

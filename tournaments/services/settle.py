@@ -1,7 +1,7 @@
 """One door for scoring: settle a game after its hands changed, bracket or round alike."""
 
-from .results import Settled, settle_bracket_game
 from .rounds import settle_table
+from .settle_bracket import Settled, settle_bracket_game
 
 
 def settle_game(*, game, fold, hand_count: int, by, confirm: bool = False) -> Settled:

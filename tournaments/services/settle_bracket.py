@@ -1,0 +1,68 @@
+"""Settling a bracket game from its hands: store its totals, then decide, re-decide or
+reopen it to match them (scoring calls this through `settle.settle_game`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..models import Game
+from .results import decide_at_once, record_result, reopen_game, set_game_progress, valid_progress
+
+__all__ = ["Settled", "settle_bracket_game"]
+
+
+@dataclass
+class Settled:
+    """What settling a game after a hand change did: the game as it now stands.
+
+    won: the game was decided, or went to another side. reopened: a result was taken
+    back. voided: later bracket games voided on the way (their hands go too).
+    """
+
+    game: Game
+    won: bool = False
+    reopened: bool = False
+    voided: list = field(default_factory=list)
+
+
+def settle_bracket_game(*, game: Game, fold, hand_count: int, by, confirm: bool) -> Settled:
+    """Store a bracket game's totals and decide, re-decide or reopen it to match its hands.
+
+    The hand that ends an ordinary game stores its totals and decides it in one
+    statement on PostgreSQL (`results.decide_at_once`).
+    """
+    settled = Settled(game=game)
+    was_won = game.status == Game.Status.FINISHED
+    if was_won and not (fold.finished and fold.winner == game.winner_seat):
+        if fold.finished:
+            # Another side wins now: the winner it advanced is swapped.
+            game = record_result(game=game, winner_seat=fold.winner, by=by, confirm=confirm)
+            settled.won = True
+        else:
+            game = reopen_game(game=game, by=by, confirm=confirm)
+            settled.reopened = True
+        settled.voided.extend(game.voided_games)
+    elif (
+        fold.finished
+        and not was_won
+        and fold.winner in (0, 1)
+        and valid_progress(tuple(fold.totals), hand_count)
+        and decide_at_once(
+            game,
+            winner_seat=fold.winner,
+            walkover=False,
+            expected_version=None,
+            by=by,
+            totals=tuple(fold.totals),
+            hand_count=int(hand_count),
+        )
+    ):
+        settled.won = True
+        return settled
+    game = set_game_progress(game=game, totals=fold.totals, hand_count=hand_count)
+    if fold.finished and game.status != Game.Status.FINISHED:
+        game = record_result(game=game, winner_seat=fold.winner, by=by, confirm=confirm)
+        settled.won = True
+        settled.voided.extend(game.voided_games)
+    settled.game = game
+    return settled
