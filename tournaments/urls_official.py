@@ -4,6 +4,7 @@ from django.urls import path
 
 from .views import chapters as ch
 from .views import entries as en
+from .views import event_draw as dr
 from .views import event_setup as es
 from .views import events as ev
 from .views import officials as off
@@ -45,14 +46,14 @@ urlpatterns = [
     path("<slug:slug>/events/<int:pk>/", ev.event_detail, name="event_detail"),
     path("<slug:slug>/events/<int:pk>/entries/", en.event_entries, name="event_entries"),
     path("<slug:slug>/events/<int:pk>/rules/", es.event_rules, name="event_rules"),
-    path("<slug:slug>/events/<int:pk>/draw/", ev.event_draw, name="event_draw"),
-    path("<slug:slug>/events/<int:pk>/draw/partners/", ev.partners_draw, name="partners_draw"),
-    path("<slug:slug>/events/<int:pk>/draw/swap/", ev.partners_swap, name="partners_swap"),
-    path("<slug:slug>/events/<int:pk>/draw/bracket/", ev.bracket_draw, name="bracket_draw"),
-    path("<slug:slug>/events/<int:pk>/draw/odd/partner/", ev.odd_partner, name="odd_partner"),
-    path("<slug:slug>/events/<int:pk>/draw/odd/leave/", ev.odd_leave, name="odd_leave"),
-    path("<slug:slug>/events/<int:pk>/singles/open/", ev.singles_open, name="singles_open"),
-    path("<slug:slug>/events/<int:pk>/singles/add/", ev.singles_add, name="singles_add"),
+    path("<slug:slug>/events/<int:pk>/draw/", dr.event_draw, name="event_draw"),
+    path("<slug:slug>/events/<int:pk>/draw/partners/", dr.partners_draw, name="partners_draw"),
+    path("<slug:slug>/events/<int:pk>/draw/swap/", dr.partners_swap, name="partners_swap"),
+    path("<slug:slug>/events/<int:pk>/draw/bracket/", dr.bracket_draw, name="bracket_draw"),
+    path("<slug:slug>/events/<int:pk>/draw/odd/partner/", dr.odd_partner, name="odd_partner"),
+    path("<slug:slug>/events/<int:pk>/draw/odd/leave/", dr.odd_leave, name="odd_leave"),
+    path("<slug:slug>/events/<int:pk>/singles/open/", dr.singles_open, name="singles_open"),
+    path("<slug:slug>/events/<int:pk>/singles/add/", dr.singles_add, name="singles_add"),
     path("<slug:slug>/events/<int:pk>/bracket/", ev.bracket, name="bracket"),
     path("<slug:slug>/events/<int:pk>/bracket/print/", ev.bracket_print, name="bracket_print"),
     path("<slug:slug>/events/<int:pk>/rounds/", rd.rounds, name="rounds"),

@@ -11,8 +11,11 @@ def posted(request: HttpRequest):
     return request.POST if request.method == "POST" else None
 
 
-def get_event_for_official(tournament: Tournament, pk: int) -> Event:
-    """Return the tournament's event `pk` (404 for another tournament's)."""
-    return get_object_or_404(
-        Event.objects.select_related("tournament"), tournament=tournament, pk=pk
-    )
+# The event pages and the draw page show the doubles event that feeds a singles event.
+WITH_FEEDER = ("fed_by", "tournament")
+
+
+def get_event_for_official(tournament: Tournament, pk: int, *, related=("tournament",)) -> Event:
+    """Return the tournament's event `pk` (404 for another tournament's), with the
+    ``related`` rows read in the same query."""
+    return get_object_or_404(Event.objects.select_related(*related), tournament=tournament, pk=pk)
