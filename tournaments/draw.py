@@ -156,19 +156,32 @@ def _pair_up(
     rng: random.Random,
 ) -> list[tuple[int, int]]:
     """Pair an even number of players, with the fewest same-group pairs, at random."""
-    pairs: list[tuple[int, int]] = []
     if not left:
-        return pairs
+        return []
+    pairs, left = _pair_surplus(left, members, rng)
+    return pairs + _pair_across_groups(left, group_of, rng)
 
-    # More than half in one group: pair the surplus inside it, chosen at random.
+
+def _pair_surplus(
+    left: list[int], members: dict[int, list[int]], rng: random.Random
+) -> tuple[list[tuple[int, int]], list[int]]:
+    """More than half in one group: pair the surplus inside it, chosen at random; return
+    those pairs and the players left."""
     largest_group = max(members, key=lambda group: len(members[group]))
     surplus = len(members[largest_group]) - len(left) // 2
-    if surplus > 0:
-        chosen = rng.sample(members[largest_group], 2 * surplus)
-        pairs.extend(zip(chosen[::2], chosen[1::2], strict=True))
-        taken = set(chosen)
-        left = [player for player in left if player not in taken]
+    if surplus <= 0:
+        return [], left
+    chosen = rng.sample(members[largest_group], 2 * surplus)
+    taken = set(chosen)
+    pairs = list(zip(chosen[::2], chosen[1::2], strict=True))
+    return pairs, [player for player in left if player not in taken]
 
+
+def _pair_across_groups(
+    left: list[int], group_of: list[int], rng: random.Random
+) -> list[tuple[int, int]]:
+    """Pair players no group of which holds more than half, every pair across two groups."""
+    pairs: list[tuple[int, int]] = []
     # The pool: remaining players, removed by swapping with the last one.
     pool = list(left)
     size: dict[int, int] = {}

@@ -20,6 +20,7 @@ from .draw import (
     draw_overview,
     first_games_open,
     leftover_singles_teams,
+    odd_players,
     players_to_add_to_singles,
 )
 from .lines import Bracket, GameLine, PlayerLine, RoundLine, SideLine, TeamLine
@@ -49,6 +50,7 @@ __all__ = [
     "first_games_open",
     "game_name",
     "leftover_singles_teams",
+    "odd_players",
     "players_for_entry",
     "players_to_add_to_singles",
     "players_with_entries",

@@ -29,6 +29,7 @@ from ..changes import log_activity, mark_changed
 from ..draw import DrawError, PartnerDraw, draw_partners, same_chapter, swap_partners
 from ..errors import DeskError
 from ..models import WITH_RESULT, Entry, Event, Game, Side, Team, TeamMember
+from ..selectors import odd_players
 from .draw_rows import Entrant, insert_bracket, insert_teams
 from .partners_games import feed_partners_game, is_first_game
 
@@ -126,27 +127,9 @@ def swap_players(*, event: Event, by, player_a, player_b) -> list[Team]:
     pure rules' (`draw.swap_partners`, `draw.same_chapter`); this reads and writes.
     """
     event = _lock_event(event)
-    if not event.is_doubles:
-        raise DeskError(f"{event.name} is a singles event: there are no partners to swap.")
-    if event.status != Event.Status.DRAWN or _bracket_drawn(event):
-        raise DeskError(
-            "Partners can only be swapped after the partner draw and before the bracket is drawn."
-        )
+    _refuse_swap(event)
     chosen = {player_a.pk: player_a, player_b.pk: player_b}
-    # Both teams, whole: the players chosen and their partners, locked.
-    members = list(
-        TeamMember.objects.select_for_update(of=("self",))
-        .filter(
-            team__in=TeamMember.objects.filter(event=event, player__in=list(chosen)).values(
-                "team_id"
-            )
-        )
-        .select_related("player")
-        .order_by("team__number", "position")
-    )
-    teams: dict[int, list[TeamMember]] = {}
-    for member in members:
-        teams.setdefault(member.team_id, []).append(member)
+    members, teams = _locked_teams_of(event, chosen)
     pairs = [tuple(member.player_id for member in team) for team in teams.values()]
     outside = [pk for pk in chosen if pk not in {member.player_id for member in members}]
     try:
@@ -160,7 +143,53 @@ def swap_players(*, event: Event, by, player_a, player_b) -> list[Team]:
         raise DeskError(
             f"{newcomer.name} is not a checked-in player of {event.name}, so cannot join a team."
         )
+    _write_swap(event, teams, swapped, chosen)
+    chapter_of = {member.player_id: member.player.chapter_id for member in members}
+    chapter_of |= {pk: player.chapter_id for pk, player in chosen.items()}
+    flags = dict(zip(teams, (same_chapter(pair, chapter_of) for pair in swapped), strict=True))
+    changed = list(Team.objects.filter(pk__in=list(teams)).prefetch_related("memberships__player"))
+    for team in changed:
+        team.same_chapter = flags[team.pk]
+        team.save(update_fields=["same_chapter"])
+    mark_changed(event=event)
+    log_activity(
+        tournament=event.tournament,
+        by=by,
+        text=f"Swapped {player_a.name} and {player_b.name} in {event.name}",
+    )
+    return sorted(changed, key=lambda team: team.number)
 
+
+def _refuse_swap(event: Event) -> None:
+    if not event.is_doubles:
+        raise DeskError(f"{event.name} is a singles event: there are no partners to swap.")
+    if event.status != Event.Status.DRAWN or _bracket_drawn(event):
+        raise DeskError(
+            "Partners can only be swapped after the partner draw and before the bracket is drawn."
+        )
+
+
+def _locked_teams_of(event: Event, chosen: dict):
+    """Lock and return both teams, whole: the players chosen and their partners, as the
+    members in order and the members by team id."""
+    members = list(
+        TeamMember.objects.select_for_update(of=("self",))
+        .filter(
+            team__in=TeamMember.objects.filter(event=event, player__in=list(chosen)).values(
+                "team_id"
+            )
+        )
+        .select_related("player")
+        .order_by("team__number", "position")
+    )
+    teams: dict[int, list[TeamMember]] = {}
+    for member in members:
+        teams.setdefault(member.team_id, []).append(member)
+    return members, teams
+
+
+def _write_swap(event: Event, teams: dict, swapped, chosen: dict) -> None:
+    """Replace the members whose place changed with the player the swap put there."""
     leaving, joining = [], []
     for team, pair in zip(teams.values(), swapped, strict=True):
         for member, player_id in zip(team, pair, strict=True):
@@ -176,20 +205,6 @@ def swap_players(*, event: Event, by, player_a, player_b) -> list[Team]:
                 )
     TeamMember.objects.filter(pk__in=leaving).delete()
     TeamMember.objects.bulk_create(joining)
-    chapter_of = {member.player_id: member.player.chapter_id for member in members}
-    chapter_of |= {pk: player.chapter_id for pk, player in chosen.items()}
-    flags = dict(zip(teams, (same_chapter(pair, chapter_of) for pair in swapped), strict=True))
-    changed = list(Team.objects.filter(pk__in=list(teams)).prefetch_related("memberships__player"))
-    for team in changed:
-        team.same_chapter = flags[team.pk]
-        team.save(update_fields=["same_chapter"])
-    mark_changed(event=event)
-    log_activity(
-        tournament=event.tournament,
-        by=by,
-        text=f"Swapped {player_a.name} and {player_b.name} in {event.name}",
-    )
-    return sorted(changed, key=lambda team: team.number)
 
 
 def _singles_entrants(event: Event) -> list[Team]:
@@ -263,29 +278,9 @@ def draw_bracket(*, event: Event, by, seed: int | None = None, bye_team_ids=None
         )
     # Redrawing: the games go first (a refusal below rolls this back).
     Game.objects.filter(event=event, stage=1).delete()
-    if event.is_doubles:
-        if event.status == Event.Status.REGISTRATION:
-            raise DeskError(f"Draw the partners of {event.name} before its bracket.")
-        _refuse_odd_players(event)
-        teams = [
-            Entrant(pk, number)
-            for pk, number in Team.objects.filter(event=event).values_list("pk", "number")
-        ]
-    else:
-        teams = _singles_entrants(event)
-    if len(teams) < 2:
-        raise DeskError(f"A bracket needs at least 2 teams; {event.name} has {len(teams)}.")
-
-    by_pk = {team.pk: team for team in teams}
+    teams = _bracket_entrants(event)
     team_ids = {team.number: team.pk for team in teams}
-    chosen = None
-    if bye_team_ids:
-        chosen = []
-        for pk in bye_team_ids:
-            team = by_pk.get(int(pk))
-            if team is None:
-                raise DeskError("A team chosen for a bye is not in this bracket.")
-            chosen.append(team.number)
+    chosen = _chosen_byes(teams, bye_team_ids)
     if seed is None:
         seed = new_seed(not_this=event.bracket_seed)
     pairs = first_round(sorted(team_ids), seed=seed, bye_team_ids=chosen)
@@ -315,24 +310,36 @@ def draw_bracket(*, event: Event, by, seed: int | None = None, bye_team_ids=None
     return list(created.values())
 
 
-def odd_players(event: Event):
-    """Return the checked-in players of a doubles event left without a partner.
+def _bracket_entrants(event: Event) -> list:
+    """Return the teams that enter the bracket; refuse fewer than 2, and a doubles
+    bracket before its partner draw or while a player has no partner."""
+    if event.is_doubles:
+        if event.status == Event.Status.REGISTRATION:
+            raise DeskError(f"Draw the partners of {event.name} before its bracket.")
+        _refuse_odd_players(event)
+        teams = [
+            Entrant(pk, number)
+            for pk, number in Team.objects.filter(event=event).values_list("pk", "number")
+        ]
+    else:
+        teams = _singles_entrants(event)
+    if len(teams) < 2:
+        raise DeskError(f"A bracket needs at least 2 teams; {event.name} has {len(teams)}.")
+    return teams
 
-    The players entered EXCEPT those in a team: two index reads and a hash, whatever the
-    planner knows of the tables (3.5 ms for 8,192 players on PostgreSQL, where the join
-    with NOT EXISTS took 22 ms on tables just written, bench/bracket.py).
-    """
-    without_team = (
-        Entry.objects.filter(event=event)
-        .order_by()
-        .values_list("player_id")
-        .difference(TeamMember.objects.filter(event=event).order_by().values_list("player_id"))
-    )
-    return (
-        event.tournament.players.filter(pk__in=without_team, checked_in=True, withdrawn=False)
-        .select_related("chapter")
-        .order_by("name")
-    )
+
+def _chosen_byes(teams, bye_team_ids):
+    """Return the team numbers the official chose for byes (None: draw them at random)."""
+    if not bye_team_ids:
+        return None
+    by_pk = {team.pk: team for team in teams}
+    chosen = []
+    for pk in bye_team_ids:
+        team = by_pk.get(int(pk))
+        if team is None:
+            raise DeskError("A team chosen for a bye is not in this bracket.")
+        chosen.append(team.number)
+    return chosen
 
 
 def _refuse_odd_players(event: Event) -> None:

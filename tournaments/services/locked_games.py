@@ -217,12 +217,35 @@ class LockedGames:
         now = timezone.now()
         at = connection.ops.adapt_datetimefield_value(now)
         statements = [
+            *self._side_updates(),
+            *self._game_updates(at),
+            *self._event_updates(at),
+            *self._activity_insert(at, by, text),
+        ]
+        with connection.cursor() as cursor:
+            if connection.vendor == "postgresql":
+                # One round trip for all the writes.
+                cursor.execute(
+                    ";\n".join(sql for sql, _ in statements),
+                    [value for _, params in statements for value in params],
+                )
+            else:
+                for sql, params in statements:
+                    cursor.execute(sql, params)
+        return now
+
+    def _side_updates(self) -> list:
+        return [
             (
                 f"UPDATE {Side._meta.db_table} SET team_id = %s, total = %s WHERE id = %s",
                 (side.team_id, side.total, side.pk),
             )
             for side in self.dirty_sides.values()
         ]
+
+    def _game_updates(self, at) -> list:
+        """Bump each changed game's version and return its UPDATE."""
+        statements = []
         for game in self.dirty_games.values():
             game.version += 1
             statements.append(
@@ -242,6 +265,11 @@ class LockedGames:
                     ),
                 )
             )
+        return statements
+
+    def _event_updates(self, at) -> list:
+        """Return each event's new ``changed_at`` (and status, when it changed)."""
+        statements = []
         for event in self.events.values():
             if event.status_changed:
                 event.status_changed = False
@@ -252,29 +280,17 @@ class LockedGames:
                     )
                 )
             else:
-                statements.append(
-                    (
-                        f"{mark_changed_sql('%s')} WHERE id = %s",
-                        (at, event.pk),
-                    )
-                )
-        if text:
-            # The row `log_activity` writes.
-            tournament_id = next(iter(self.events.values())).tournament_id
-            statements.append(
-                (
-                    f"{log_activity_sql()} VALUES (%s, %s, %s, %s)",
-                    (tournament_id, by.pk if by is not None and by.pk else None, at, text[:255]),
-                )
+                statements.append((f"{mark_changed_sql('%s')} WHERE id = %s", (at, event.pk)))
+        return statements
+
+    def _activity_insert(self, at, by, text: str) -> list:
+        """Return the row `log_activity` writes, when there is a line to log."""
+        if not text:
+            return []
+        tournament_id = next(iter(self.events.values())).tournament_id
+        return [
+            (
+                f"{log_activity_sql()} VALUES (%s, %s, %s, %s)",
+                (tournament_id, by.pk if by is not None and by.pk else None, at, text[:255]),
             )
-        with connection.cursor() as cursor:
-            if connection.vendor == "postgresql":
-                # One round trip for all the writes.
-                cursor.execute(
-                    ";\n".join(sql for sql, _ in statements),
-                    [value for _, params in statements for value in params],
-                )
-            else:
-                for sql, params in statements:
-                    cursor.execute(sql, params)
-        return now
+        ]

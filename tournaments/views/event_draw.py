@@ -66,7 +66,7 @@ class OddPartnerForm(forms.Form):
     def __init__(self, *args, event: Event, **kwargs):
         kwargs.setdefault("auto_id", "id_odd_%s")
         super().__init__(*args, **kwargs)
-        self.fields["player"].queryset = services.odd_players(event)
+        self.fields["player"].queryset = selectors.odd_players(event)
         self.fields["partner"].queryset = (
             event.tournament.players.filter(withdrawn=False)
             .exclude(memberships__event=event)
@@ -85,7 +85,7 @@ class OddLeaveForm(forms.Form):
 
     def __init__(self, *args, event: Event, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["player"].queryset = services.odd_players(event)
+        self.fields["player"].queryset = selectors.odd_players(event)
 
 
 class AddEntrantForm(forms.Form):
