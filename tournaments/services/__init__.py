@@ -11,17 +11,14 @@ from .desk_results import (
     undo_result,
 )
 from .draws import (
-    add_singles_entrant,
     draw_bracket,
     draw_partners_for_event,
     draw_singles_bracket,
-    leave_out_odd_player,
     odd_players,
-    open_singles,
-    partner_odd_player,
     swap_players,
 )
 from .entries import enter_players, set_entries
+from .odd_player import leave_out_odd_player, partner_odd_player
 from .players import add_player, set_checked_in, set_withdrawn, update_player
 from .results import (
     ConfirmationNeeded,
@@ -35,6 +32,7 @@ from .roster_files import import_roster
 from .rounds import close_at_time, finish_event, reopen_event, start_round
 from .seating import move_entrant, seat_round
 from .settle import settle_game
+from .singles_entry import add_singles_entrant, open_singles
 from .tournaments import create_event, create_tournament, update_tournament
 from .withdrawals import preview_withdrawal, withdraw_player
 

@@ -7,10 +7,12 @@ The flow of a Texas Good Sams tournament:
 1. `draw_partners_for_event` teams up the checked-in players of the doubles event
    (redraw at will, `swap_players` to adjust) until
 2. `draw_bracket` lays out every game of the doubles bracket, byes decided at once.
+   A player left without a partner is decided first (`odd_player.py`).
 3. As doubles results come in, partners whose team lost its first game meet in the
-   singles event's partners' games (stage 0; see `results.py`); `open_singles` catches
-   up on results given before the singles event existed, and `add_singles_entrant`
-   adds players straight into the singles bracket.
+   singles event's partners' games (stage 0; see `partners_games.py`); `open_singles`
+   catches up on results given before the singles event existed, and
+   `add_singles_entrant` adds players straight into the singles bracket
+   (`singles_entry.py`).
 4. `draw_singles_bracket` (the same `draw_bracket`) draws the singles bracket from the
    partners' game winners and the added players once all of those games are decided.
 """
@@ -28,10 +30,9 @@ from ..brackets import build_bracket, first_round
 from ..changes import log_activity, mark_changed
 from ..draw import DrawError, PartnerDraw, draw_partners, same_chapter, swap_partners
 from ..errors import DeskError
-from ..models import WITH_RESULT, Entry, Event, Game, Side, Team, TeamMember
+from ..models import Entry, Event, Game, Team, TeamMember
 from ..selectors import odd_players
 from .draw_rows import Entrant, insert_bracket, insert_teams
-from .partners_games import feed_partners_game, is_first_game
 
 SEED_LOW, SEED_HIGH = 100_000, 999_999
 
@@ -44,7 +45,7 @@ def new_seed(*, not_this=None) -> int:
             return seed
 
 
-def _lock_event(event: Event) -> Event:
+def lock_event(event: Event) -> Event:
     return (
         Event.objects.select_for_update(of=("self",))
         .select_related("tournament", "fed_by")
@@ -56,7 +57,7 @@ def _players_word(count: int) -> str:
     return f"{count} player" if count == 1 else f"{count} players"
 
 
-def _bracket_drawn(event: Event) -> bool:
+def bracket_drawn(event: Event) -> bool:
     return Game.objects.filter(event=event, stage=1).exists()
 
 
@@ -76,10 +77,10 @@ def draw_partners_for_event(*, event: Event, by, seed: int | None = None) -> Par
     Replaces any earlier draw; refused once the bracket is drawn. Same-chapter teams are
     flagged on the team; an odd player out is left without a team.
     """
-    event = _lock_event(event)
+    event = lock_event(event)
     if not event.is_doubles:
         raise DeskError(f"{event.name} is a singles event: there are no partners to draw.")
-    if _bracket_drawn(event):
+    if bracket_drawn(event):
         raise DeskError(f"The {event.name} bracket has been drawn; partners can no longer change.")
     # In any order: the pure draw sorts the players by id itself.
     players = list(
@@ -126,7 +127,7 @@ def swap_players(*, event: Event, by, player_a, player_b) -> list[Team]:
     page can warn when a swap made a same-chapter team. The swap and the flag are the
     pure rules' (`draw.swap_partners`, `draw.same_chapter`); this reads and writes.
     """
-    event = _lock_event(event)
+    event = lock_event(event)
     _refuse_swap(event)
     chosen = {player_a.pk: player_a, player_b.pk: player_b}
     members, teams = _locked_teams_of(event, chosen)
@@ -163,7 +164,7 @@ def swap_players(*, event: Event, by, player_a, player_b) -> list[Team]:
 def _refuse_swap(event: Event) -> None:
     if not event.is_doubles:
         raise DeskError(f"{event.name} is a singles event: there are no partners to swap.")
-    if event.status != Event.Status.DRAWN or _bracket_drawn(event):
+    if event.status != Event.Status.DRAWN or bracket_drawn(event):
         raise DeskError(
             "Partners can only be swapped after the partner draw and before the bracket is drawn."
         )
@@ -227,7 +228,7 @@ def _singles_entrants(event: Event) -> list[Team]:
         return list(Team.objects.filter(event=event).exclude(players__withdrawn=True))
 
     doubles = event.fed_by
-    if not _bracket_drawn(doubles):
+    if not bracket_drawn(doubles):
         raise DeskError(
             f"Draw the {doubles.name} bracket first: the singles start with its first-game losers."
         )
@@ -269,7 +270,7 @@ def draw_bracket(*, event: Event, by, seed: int | None = None, bye_team_ids=None
     them at random. Bye games are decided at once and their team advanced. A bracket
     with no results yet may be drawn again. Returns the new games' ids, final first.
     """
-    event = _lock_event(event)
+    event = lock_event(event)
     if event.format != Event.Format.SINGLE_ELIMINATION:
         raise DeskError(f"{event.name} is played in rounds at tables, not in a bracket.")
     if selectors.bracket_played(event):
@@ -353,89 +354,6 @@ def _refuse_odd_players(event: Event) -> None:
         )
 
 
-def _odd_player(event: Event, player) -> None:
-    if not event.is_doubles:
-        raise DeskError(f"{event.name} is a singles event: nobody is without a partner.")
-    if event.status != Event.Status.DRAWN or _bracket_drawn(event):
-        raise DeskError(
-            "A player without a partner is decided after the partner draw and before "
-            "the bracket is drawn."
-        )
-    if not odd_players(event).filter(pk=player.pk).exists():
-        raise DeskError(
-            f"{player.name} is not a checked-in player of {event.name} without a partner."
-        )
-
-
-@transaction.atomic
-def partner_odd_player(*, event: Event, by, player, partner) -> Team:
-    """Team a player left without a partner with a player who arrived late.
-
-    The late player is entered in the event and checked in; the new team takes the next
-    number.
-    """
-    event = _lock_event(event)
-    _odd_player(event, player)
-    if partner.pk == player.pk:
-        raise DeskError("Choose another player as the partner.")
-    if partner.tournament_id != event.tournament_id:
-        raise DeskError("That player belongs to another tournament.")
-    if partner.withdrawn:
-        raise DeskError(f"{partner.name} is withdrawn: reinstate them first.")
-    if TeamMember.objects.filter(event=event, player=partner).exists():
-        raise DeskError(f"{partner.name} already has a partner in {event.name}.")
-    Entry.objects.get_or_create(event=event, player=partner)
-    if not partner.checked_in:
-        partner.checked_in = True
-        partner.save(update_fields=["checked_in"])
-    number = (Team.objects.filter(event=event).aggregate(n=Max("number"))["n"] or 0) + 1
-    same = same_chapter(
-        (player.pk, partner.pk), {player.pk: player.chapter_id, partner.pk: partner.chapter_id}
-    )
-    team = Team.objects.create(event=event, number=number, same_chapter=same)
-    TeamMember.objects.bulk_create(
-        [
-            TeamMember(team=team, event=event, player=player, position=0),
-            TeamMember(team=team, event=event, player=partner, position=1),
-        ]
-    )
-    event.changed_at = timezone.now()
-    event.save(update_fields=["changed_at"])
-    log_activity(
-        tournament=event.tournament,
-        by=by,
-        text=f"Partnered {player.name} with {partner.name} in {event.name} (team {number})",
-    )
-    return team
-
-
-@transaction.atomic
-def leave_out_odd_player(*, event: Event, by, player, to_singles: bool = False):
-    """Take a player without a partner out of a doubles event before its bracket is drawn.
-
-    With ``to_singles`` their partners' game is a bye: they go straight into the singles
-    event fed by this one (as a player the official added). Return that singles team.
-    """
-    event = _lock_event(event)
-    _odd_player(event, player)
-    singles = event.feeds.order_by("pk").first() if to_singles else None
-    if to_singles and singles is None:
-        raise DeskError(f"No singles event starts from {event.name}; create it first.")
-    Entry.objects.filter(event=event, player=player).delete()
-    event.changed_at = timezone.now()
-    event.save(update_fields=["changed_at"])
-    team = None
-    if singles is not None:
-        team = add_singles_entrant(event=singles, by=by, player=player)
-    where = f" and sent straight to {singles.name}" if singles is not None else ""
-    log_activity(
-        tournament=event.tournament,
-        by=by,
-        text=f"Took {player.name} (no partner) out of {event.name}{where}",
-    )
-    return team
-
-
 def _link_partner_games(teams, rounds, created) -> None:
     """Send each partners' game winner on to the first-round slot they were drawn into."""
     fed = {
@@ -455,75 +373,3 @@ def _link_partner_games(teams, rounds, created) -> None:
 
 
 draw_singles_bracket = draw_bracket
-
-
-@transaction.atomic
-def open_singles(*, event: Event, by) -> list[Game]:
-    """Create the partners' games for doubles results given before this event existed.
-
-    Safe to run again: a doubles result that already has its partners' game is skipped.
-    """
-    event = _lock_event(event)
-    if event.is_doubles or event.fed_by_id is None:
-        raise DeskError(f"{event.name} is not a singles event fed by a doubles event.")
-    if _bracket_drawn(event):
-        raise DeskError(f"The {event.name} bracket has been drawn already.")
-    doubles = event.fed_by
-    covered = set(
-        Game.objects.filter(event=event, stage=0)
-        .exclude(status=Game.Status.VOID)
-        .values_list("fed_from_id", flat=True)
-    )
-    decided = (
-        Game.objects.filter(event=doubles, stage=1)
-        .filter(status__in=WITH_RESULT)
-        .exclude(pk__in=covered)
-        .prefetch_related("sides")
-        .order_by("round_number", "position")
-    )
-    created = []
-    for game in decided:
-        loser = game.sides_by_seat[1 - game.winner_seat]
-        if is_first_game(game, loser.seat):
-            new = feed_partners_game(doubles_game=game, singles=event, loser_team_id=loser.team_id)
-            if new is not None:
-                created.append(new)
-    if created:
-        log_activity(
-            tournament=event.tournament,
-            by=by,
-            text=f"Opened {event.name}: {len(created)} partners' games from {doubles.name}",
-        )
-    return created
-
-
-@transaction.atomic
-def add_singles_entrant(*, event: Event, by, player) -> Team:
-    """Enter a player straight into the singles bracket, before it is drawn."""
-    event = _lock_event(event)
-    if event.is_doubles:
-        raise DeskError(f"{event.name} is a doubles event: players join it through the draw.")
-    if event.format != Event.Format.SINGLE_ELIMINATION:
-        raise DeskError(f"{event.name} is played in rounds at tables, not in a bracket.")
-    if _bracket_drawn(event):
-        raise DeskError(f"The {event.name} bracket has been drawn; no more players can be added.")
-    if player.tournament_id != event.tournament_id:
-        raise DeskError("That player belongs to another tournament.")
-    if player.withdrawn:
-        raise DeskError(f"{player.name} is withdrawn: reinstate them first.")
-    membership = TeamMember.objects.filter(event=event, player=player).first()
-    if membership is None:
-        number = (Team.objects.filter(event=event).aggregate(n=Max("number"))["n"] or 0) + 1
-        team = Team.objects.create(event=event, number=number)
-        TeamMember.objects.create(team=team, event=event, player=player, position=0)
-    elif selectors.leftover_singles_teams(event).filter(pk=membership.team_id).exists():
-        # Their partners' game was cancelled by a correction: free the team from it, so
-        # it enters the bracket as a player the official added.
-        team = membership.team
-        Side.objects.filter(team=team, game__status=Game.Status.VOID).update(team=None)
-    else:
-        raise DeskError(f"{player.name} is already in {event.name}.")
-    Entry.objects.get_or_create(event=event, player=player)
-    mark_changed(event=event)
-    log_activity(tournament=event.tournament, by=by, text=f"Added {player.name} to {event.name}")
-    return team
