@@ -1,0 +1,36 @@
+"""People and structure of a tournament: chapters, players, events, teams and games.
+
+Models hold fields, constraints and small properties; every write goes through
+`tournaments.services`. Split by what they are about: the tournament and its officials
+(`tournament`), who plays (`registration`), an event and its teams (`events`), and what
+is played (`play`); every name is importable from here.
+"""
+
+from .events import Entry, Event, Team, TeamMember
+from .play import DECIDED, OPEN, SCORED, WITH_RESULT, Game, Round, Side, SitOut
+from .registration import Chapter, ChapterQuerySet, Player, RosterUpload
+from .tournament import NAME_MAX, Activity, OfficialInvitation, Tournament, game_choices
+
+__all__ = [
+    "DECIDED",
+    "NAME_MAX",
+    "OPEN",
+    "SCORED",
+    "WITH_RESULT",
+    "Activity",
+    "Chapter",
+    "ChapterQuerySet",
+    "Entry",
+    "Event",
+    "Game",
+    "OfficialInvitation",
+    "Player",
+    "RosterUpload",
+    "Round",
+    "Side",
+    "SitOut",
+    "Team",
+    "TeamMember",
+    "Tournament",
+    "game_choices",
+]
