@@ -107,7 +107,7 @@ class RosterUpload(Job):
     @property
     def problem_rows(self):
         """Return the problems found, as `tournaments.roster.Problem` (older uploads too)."""
-        from .roster import Problem
+        from ..roster import Problem
 
         return [Problem(*problem) for problem in self.problems]
 
