@@ -31,7 +31,7 @@ __all__ = [
 SINGLE_ELIMINATION = "single_elimination"
 ROUNDS = "rounds"
 
-# House rules every rounds event has, whatever its game (RULES.md: standings).
+# House rules every rounds event has, whatever its game (docs/rules.md, standings).
 ROUND_OPTIONS = (
     Option(
         name="sit_out_points",

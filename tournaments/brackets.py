@@ -1,7 +1,7 @@
 """Single-elimination brackets: slots, byes, rounds and where each winner goes next.
 
 Pure: plain data in, plain data out. This module imports no Django and touches no
-database, so it is tested on its own (see RULES.md, Texas Good Sams > Tournament).
+database, so it is tested on its own (docs/rules.md, "Partner draws and brackets").
 
 Words used here:
 - A bracket has a power-of-two number of slots; byes = slots - teams. Rounds and

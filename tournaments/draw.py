@@ -1,7 +1,7 @@
 """Partner draw for doubles: random teams of two, never two players of one chapter.
 
 Pure: plain data in, plain data out. This module imports no Django and touches no
-database, so it is tested on its own (see RULES.md, Texas Good Sams > Tournament).
+database, so it is tested on its own (docs/rules.md, "Partner draws and brackets").
 
 The draw is random but reproducible: it uses only ``random.Random(seed)`` and sorts
 the players by id first, so the same players and the same seed give the same draw

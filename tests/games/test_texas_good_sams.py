@@ -73,7 +73,7 @@ def test_it_refuses_a_play_score_that_is_not_a_number():
 
 
 def test_it_refuses_more_than_1000_points_of_play_in_one_hand():
-    # RULES.md: the message says why, never only "1005 is more than 1000".
+    # docs/rules.md: the message says why, never only "1005 is more than 1000".
     with pytest.raises(
         RulesError,
         match=r"^Side 1's play points: 1005 is more than 1000: a hand worth more than 1,000 "
@@ -311,7 +311,7 @@ def test_a_hand_adds_play_muggins_end_and_penalties_per_side():
     assert score.points == (55, 30 + 20 + 50)
 
 
-# Legal hands stay within the one-hand bound of 1,000 points to a side (RULES.md).
+# Legal hands stay within the one-hand bound of 1,000 points to a side (docs/rules.md).
 multiples_of_five = st.integers(min_value=0, max_value=80).map(lambda n: n * 5)
 side_points = st.tuples(multiples_of_five, multiples_of_five)
 pip_counts = st.integers(min_value=0, max_value=84)
