@@ -12,6 +12,7 @@ from django.db import connection
 
 from scoring.models import Hand
 from tournaments.models import Event, Game, Side
+from tournaments.services.rounds import lock_round_of_game
 
 # What a hand change reads of the game's event; other event fields load if asked for.
 # In the model's field order: Model.from_db places values by that order.
@@ -32,8 +33,10 @@ def lock_game(game_id: int) -> Game:
 
     Written as raw SQL because it runs for every hand and the ORM's locking
     select_related costs as much as the rest of the hand's queries together
-    (bench/hands.py).
+    (bench/hands.py). A table of a round has its round locked first (the lock order of
+    `tournaments.services.rounds`): the hand may decide the round.
     """
+    lock_round_of_game(game_id)
     qn = connection.ops.quote_name
     event = Event._meta
     columns = ", ".join(
