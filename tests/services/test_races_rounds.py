@@ -13,6 +13,7 @@ import pytest
 from scoring import services as scoring
 from tests.tournaments.rounds_setup import rounds_event, seat_and_start, tables_of
 from tournaments import services
+from tournaments.errors import DeskError
 from tournaments.models import Event, Game, Round
 
 from .threads import THREADS, run_together
@@ -82,3 +83,55 @@ def test_hands_and_closes_mixed_at_once_finish_the_round(postgres, tournament, o
         return deciding_hand(tables[index], official)
 
     check_round_finished(event, round_, official, run_together(decide))
+
+
+def playing_round_has_only_open_tables(round_):
+    round_.refresh_from_db()
+    statuses = set(Game.objects.filter(round=round_).values_list("status", flat=True))
+    if round_.status == Round.Status.PLAYING:
+        assert statuses == {Game.Status.READY}
+    else:
+        assert statuses == {Game.Status.WAITING}
+
+
+@pytest.mark.parametrize("trial", range(TRIALS))
+def test_seating_again_and_starting_one_round_at_once(postgres, tournament, official, trial):
+    event = rounds_event(tournament, players=4 * THREADS)
+    round_ = services.seat_round(event=event, by=official, seed=1).round
+
+    def work(index):
+        if index % 2:
+            return services.start_round(round=round_, by=official)
+        return services.seat_round(event=event, by=official, seed=100 + index, again=True)
+
+    results = run_together(work)
+    assert not [r for r in results if isinstance(r, Exception) and not isinstance(r, DeskError)]
+    assert Round.objects.filter(event=event).count() == 1
+    playing_round_has_only_open_tables(round_)
+
+
+@pytest.mark.parametrize("trial", range(TRIALS))
+def test_moving_an_entrant_and_their_tables_first_hand_at_once(
+    postgres, tournament, official, trial
+):
+    _, round_, tables = eight_tables(tournament, official)
+    first, second = tables[0], tables[1]
+    team = first.sides.get(seat=0).team
+
+    def work(index):
+        if index % 2:
+            return services.move_entrant(
+                round=round_, by=official, team=team, to=f"team:{second.sides.get(seat=0).team_id}"
+            )
+        return deciding_hand(first, official)
+
+    results = run_together(work)
+    unexpected = [r for r in results if isinstance(r, Exception) and not isinstance(r, DeskError)]
+    assert not unexpected, unexpected
+    hands = [r for r in results if isinstance(r, scoring.HandResult)]
+    moves = [r for r in results if isinstance(r, Round)]
+    # Either the hand went first (every move is refused: the table has a hand), or a
+    # move went first (the sheet changed: every hand is refused as stale).
+    assert (len(hands), len(moves)) in {(1, 0), (0, THREADS // 2)}
+    if hands:
+        assert first.sides.get(seat=0).team_id == team.pk

@@ -48,11 +48,13 @@ def lock_round(round_: Round) -> Round:
 
 
 # Lock order, on every path that locks a round and games of it: the round first, then
-# its games (a hand: the round, then its game, as `lock_round_of_game` then the game's
-# own lock in scoring/services/game_rows.py; close at time the same; start_round and
-# move_entrant the round, then the games they change); the event's change marker is
-# written last. Whoever decides that a round is finished holds its round's lock, so
-# two tables decided at once are seen one after the other.
+# its games, then the event's row (a hand: the round, then its game, as
+# `lock_round_of_game` then the game's own lock in scoring/services/game_rows.py; close
+# at time the same; start_round and move_entrant the round, then the games they change;
+# seat_round the event's last round, then the event, see seating.py); the event's change
+# marker is written last. Whoever decides that a round is finished holds its round's
+# lock, so two tables decided at once are seen one after the other. Locking a game
+# before its round deadlocks against move_entrant (tests/services/test_races_rounds.py).
 
 
 def lock_round_of_game(game_id: int) -> None:
