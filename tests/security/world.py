@@ -7,6 +7,7 @@ objects (a player for players/<pk>, every event for events/<pk>, ...).
 
 import itertools
 from dataclasses import dataclass, field
+from urllib.parse import quote
 
 from django.urls import URLPattern, URLResolver, get_resolver
 
@@ -120,6 +121,21 @@ def filled_urls(world: World, *, namespaces=None) -> list[tuple[str, str]]:
                 path = path.replace(f"<{_converter_name(converter)}:{key}>", str(value))
             out.append((f"{namespace}:{name}" if namespace else str(name), path))
     return out
+
+
+def junk_in_each_parameter(world: World, junk: str, *, namespaces=None):
+    """Yield (url name, parameter, path): each URL with one parameter replaced by `junk`
+    (quoted as a browser sends it), the others filled from the world."""
+    for namespace, name, route, pattern in all_routes():
+        if namespaces is not None and namespace not in namespaces:
+            continue
+        converters = pattern.pattern.converters
+        for wrong in converters:
+            path = "/" + route
+            for key, converter in converters.items():
+                value = quote(junk, safe="") if key == wrong else _choices(world, route, key)[0]
+                path = path.replace(f"<{_converter_name(converter)}:{key}>", str(value))
+            yield (f"{namespace}:{name}" if namespace else str(name)), wrong, path
 
 
 def _converter_name(converter) -> str:
