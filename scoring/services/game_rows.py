@@ -11,6 +11,7 @@ from typing import NamedTuple
 from django.db import connection
 
 from scoring.models import Hand
+from tournaments.errors import DeskError
 from tournaments.models import Event, Game, Side
 from tournaments.services.rounds import lock_round_of_game
 
@@ -55,7 +56,10 @@ def lock_game(game_id: int) -> Game:
         sql += " FOR UPDATE OF g"
     found = list(Game.objects.raw(sql, [game_id]))
     if not found:
-        raise Game.DoesNotExist(f"No game {game_id}")
+        raise DeskError(
+            "This game is no longer there: the bracket was drawn again (or the round seated "
+            "again) since the page was shown. Reload the page."
+        )
     game = found[0]
     values = [getattr(game, f"event_{name}") for name in _EVENT_FIELDS]
     values[_EVENT_FIELDS.index("options")] = _json(game.event_options)
