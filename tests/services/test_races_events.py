@@ -7,7 +7,7 @@ import pytest
 
 from games.rules.texas_good_sams import Entry as HandEntry
 from scoring import services as scoring
-from tests.factories import drawn_doubles, game_at
+from tests.factories import EventFactory, drawn_doubles, game_at
 from tests.tournaments.rounds_setup import finish_round, rounds_event, seat_and_start
 from tournaments import services
 from tournaments.errors import DeskError
@@ -126,3 +126,27 @@ def test_a_hand_for_a_game_drawn_away_is_refused_with_a_message(tournament, offi
             key=uuid.uuid4(),
             entry=HandEntry(play=(5, 0), muggins=(0, 0)),
         )
+
+
+@pytest.mark.parametrize("trial", range(3))
+def test_opening_the_singles_while_doubles_results_come_in(postgres, tournament, official, trial):
+    """Eight officials at once: five open the singles, three give the other first-round
+    doubles results; each loser's partners' game is made once."""
+    doubles = drawn_doubles(tournament, official, 8)
+    services.record_result(game=game_at(doubles, 1, 0), winner_seat=0, by=official)
+    singles = EventFactory(tournament=tournament, name="Singles", team_size=1, fed_by=doubles)
+
+    def work(index):
+        if index % 2 or index == 6:
+            return services.open_singles(event=singles, by=official)
+        return services.record_result(
+            game=game_at(doubles, 1, 1 + index // 2), winner_seat=0, by=official
+        )
+
+    outcomes(run_together(work))
+    fed = list(
+        Game.objects.filter(event=singles, stage=0)
+        .exclude(status=Game.Status.VOID)
+        .values_list("fed_from_id", flat=True)
+    )
+    assert len(fed) == len(set(fed)) == 4
