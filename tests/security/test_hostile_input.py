@@ -45,6 +45,12 @@ QUERY_KEYS = [
     "next",
     "version",
     "key",
+    # Every other query key a view reads (grep request.GET in the views).
+    "blank",
+    "format",
+    "hand",
+    "chapter",
+    "team",
 ]
 RAW_QUERIES = [
     "q=%0a",
