@@ -6,7 +6,10 @@ columns keep at most 64 characters. Anything else in that place (a NUL byte, a "
 space, a dot) is "not found" by the URL resolver, before any query: PostgreSQL refuses
 a NUL in a query's text with an error, SQLite does not, and neither sees it now.
 Slugs and ids use Django's own `slug` and `int`, which match only their alphabet too.
+Registered once, when this module is first imported (config/urls.py imports it).
 """
+
+from django.urls import register_converter
 
 TOKEN_MAX = 64
 
@@ -21,3 +24,6 @@ class TokenConverter:
 
     def to_url(self, value: str) -> str:
         return value
+
+
+register_converter(TokenConverter, "token")

@@ -4,13 +4,10 @@ from django.conf import settings
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.http import HttpResponse
-from django.urls import include, path, register_converter
+from django.urls import include, path
 
-from config.converters import TokenConverter
+import config.converters  # noqa: F401  (registers the `token` URL converter)
 from tournaments.views import accounts
-
-# Before the apps' URLs are read: their link URLs use it.
-register_converter(TokenConverter, "token")
 
 urlpatterns = [
     path("admin/", admin.site.urls),
