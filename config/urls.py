@@ -6,6 +6,7 @@ from django.contrib.auth import views as auth_views
 from django.http import HttpResponse
 from django.urls import include, path
 
+import config.converters  # noqa: F401  (registers the `token` URL converter)
 from tournaments.views import accounts
 
 urlpatterns = [

@@ -10,7 +10,7 @@ urlpatterns = [
     path("t/<slug:slug>/games/<int:pk>/", public.game, name="game"),
     # A chapter's report, for whoever holds the link's secret (scoring/views/exports.py).
     path(
-        "t/<slug:slug>/chapters/<str:token>/",
+        "t/<slug:slug>/chapters/<token:token>/",
         exports.chapter_report,
         name="chapter_report",
     ),

@@ -1,5 +1,6 @@
 """Fixtures shared by the whole suite: people, tournaments and the real-service switches."""
 
+import contextlib
 import os
 
 import pytest
@@ -12,6 +13,22 @@ def missing_service(reason: str):
     if REQUIRE_SERVICES:
         pytest.fail(f"REQUIRE_SERVICES=1 but {reason}", pytrace=False)
     pytest.skip(reason)
+
+
+def needs_database(vendor: str):
+    """Run the test on one database only: "postgresql" or "sqlite".
+
+    A PostgreSQL test without PostgreSQL is a missing service (`missing_service`: a
+    failure with REQUIRE_SERVICES=1); a SQLite test in the PostgreSQL run is skipped,
+    since the SQLite run (CI runs both) runs it.
+    """
+    from django.db import connection
+
+    if connection.vendor == vendor:
+        return
+    if vendor == "postgresql":
+        missing_service("needs PostgreSQL: set DATABASE_URL=postgres://...")
+    pytest.skip(f"written for {vendor}: the {vendor} run has it")
 
 
 def _django_active(request) -> bool:
@@ -38,11 +55,21 @@ def _eager_celery(request):
     if not _django_active(request):
         yield
         return
+    with eager_tasks():
+        yield
+
+
+@contextlib.contextmanager
+def eager_tasks():
+    """Run Celery tasks in-process inside the block; put the setting back as it was after."""
     from config.celery import app
 
+    before = app.conf.task_always_eager
     app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = True
+    try:
+        yield
+    finally:
+        app.conf.task_always_eager = before
 
 
 @pytest.fixture(autouse=True)

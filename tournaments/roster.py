@@ -11,6 +11,7 @@ refused by what it declares before any sheet is read: how much it unpacks to and
 many rows and columns its first sheet spans.
 """
 
+import codecs
 import csv
 import io
 import zipfile
@@ -99,7 +100,14 @@ class Roster:
 
 
 class FileRefused(Exception):
-    """The file passed one of the limits; the message says which."""
+    """The file passed one of the limits, or cannot be read; the message says which.
+
+    line: the file's line it is about (0: the whole file); why: as `Problem.why`.
+    """
+
+    def __init__(self, what: str, *, line: int = 0, why: str = ""):
+        super().__init__(what)
+        self.line, self.why = line, why
 
 
 def read_roster(data: bytes, filename: str) -> Roster:
@@ -108,30 +116,51 @@ def read_roster(data: bytes, filename: str) -> Roster:
         table = _xlsx_rows(data) if filename.lower().endswith(".xlsx") else _csv_rows(data)
         return parse_table(table)
     except FileRefused as refused:
-        return Roster(problems=[Problem(0, str(refused))])
+        return Roster(problems=[Problem(refused.line, str(refused), why=refused.why)])
+
+
+NOT_TEXT = "The file is not a text CSV file. Save it as CSV (UTF-8) and try again."
+UTF16_BROKEN = (
+    "The file says it is Unicode (UTF-16) text but does not read as such: save it as CSV "
+    "(UTF-8) and try again."
+)
+WHY_QUOTE = "close the quote on its line, or remove it."
+
+
+def _text(data: bytes) -> str:
+    """Decode a CSV file: UTF-16 with its byte-order mark (a spreadsheet's "Unicode
+    text"), UTF-8 (with or without one), else Windows' Western encoding."""
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError:
+            raise FileRefused(UTF16_BROKEN) from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        try:
+            return data.decode("cp1252")
+        except UnicodeDecodeError:
+            raise FileRefused(NOT_TEXT) from None
 
 
 def _csv_rows(data: bytes) -> Iterator[list[str]]:
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        try:
-            text = data.decode("cp1252")
-        except UnicodeDecodeError:
-            raise FileRefused(
-                "The file is not a text CSV file. Save it as CSV (UTF-8) and try again."
-            ) from None
+    text = _text(data)
     if "\x00" in text:
-        raise FileRefused("The file is not a text CSV file. Save it as CSV (UTF-8) and try again.")
+        raise FileRefused(NOT_TEXT)
+    # Every line ending (Windows, Unix, the old Mac's lone CR) read as one.
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
     try:
         dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
     except csv.Error:
         dialect = csv.excel
-    return _csv_reader(csv.reader(io.StringIO(text), dialect))
+    return _csv_reader(csv.reader(io.StringIO(text), dialect), text, dialect.quotechar or '"')
 
 
-def _csv_reader(reader) -> Iterator[list[str]]:
+def _csv_reader(reader, text: str, quote: str) -> Iterator[list[str]]:
+    """Yield the rows; refuse a cell running over several lines (a quote left open)."""
     while True:
+        first = reader.line_num + 1
         try:
             row = next(reader)
         except StopIteration:
@@ -140,7 +169,25 @@ def _csv_reader(reader) -> Iterator[list[str]]:
             raise FileRefused(
                 f"Line {reader.line_num}: the file could not be read as CSV ({exc})."
             ) from None
+        if reader.line_num > first:
+            _refuse_open_quote(text, first, reader.line_num, quote)
         yield row
+
+
+def _refuse_open_quote(text: str, first: int, last: int, quote: str) -> None:
+    """Refuse a record read over lines first..last: a name or chapter is on one line."""
+    lines = text.split("\n")[first - 1 : last]
+    if "\n".join(lines).count(quote) % 2:
+        raise FileRefused(
+            f"A quote ({quote}) opens a cell that is never closed.",
+            line=first,
+            why=f"the rest of the file would be read as one cell: {WHY_QUOTE}",
+        )
+    raise FileRefused(
+        f"A quote ({quote}) opens a cell that is closed only on line {last}.",
+        line=first,
+        why=f"lines {first} to {last} would be read as one player: {WHY_QUOTE}",
+    )
 
 
 def _xlsx_rows(data: bytes) -> Iterator[list[str]]:

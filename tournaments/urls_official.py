@@ -40,7 +40,7 @@ urlpatterns = [
         off.invitation_revoke,
         name="invitation_revoke",
     ),
-    path("<slug:slug>/join/<str:token>/", off.invitation_accept, name="invitation_accept"),
+    path("<slug:slug>/join/<token:token>/", off.invitation_accept, name="invitation_accept"),
     path("<slug:slug>/roster/", ro.roster_import, name="roster_import"),
     path("<slug:slug>/roster/confirm/", ro.roster_confirm, name="roster_confirm"),
     path("<slug:slug>/events/<int:pk>/", ev.event_detail, name="event_detail"),

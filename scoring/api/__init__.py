@@ -41,7 +41,9 @@ api = NinjaAPI(
 
 Slug = Annotated[str, Path(pattern=r"^[-a-zA-Z0-9_]{1,40}$")]
 Id = Annotated[int, Path(ge=1, le=2**62)]
-NOT_FOUND = {404: Message}
+# Every operation reads a path or a query parameter, so each may refuse it (422).
+INVALID = {422: schemas.InvalidInput}
+NOT_FOUND = {404: Message, **INVALID}
 
 
 class TokenAuth(HttpBearer):
@@ -52,7 +54,7 @@ class TokenAuth(HttpBearer):
 
 
 OFFICIAL = [TokenAuth(), django_auth]
-OFFICIAL_RESPONSES = {401: Message, 403: Message, 404: Message}
+OFFICIAL_RESPONSES = {401: Message, 403: Message, 404: Message, **INVALID}
 
 
 def _tournament(slug: str) -> Tournament:
@@ -116,7 +118,7 @@ def _game_out(snapshot: tables.Snapshot, game: tables.GameInfo) -> dict:
 # Public --------------------------------------------------------------------------------
 
 
-@api.get("/tournaments", response=list[schemas.TournamentOut], tags=["public"])
+@api.get("/tournaments", response={200: list[schemas.TournamentOut], **INVALID}, tags=["public"])
 @paginate(Pages)
 def list_tournaments(request):
     """Every tournament, newest first."""

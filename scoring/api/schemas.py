@@ -30,6 +30,23 @@ class Message(Schema):
     detail: str
 
 
+class InputError(Schema):
+    """One check a request's input failed (django-ninja's validation, through pydantic)."""
+
+    type: str = Field(description="The check that failed: int_parsing, greater_than_equal, ...")
+    loc: list[str | int] = Field(description='Where: "path" or "query", then the parameter\'s name')
+    msg: str = Field(description="What is wrong, in words")
+    ctx: dict[str, object] | None = Field(
+        None, description="The check's own figures (the bound, the pattern), when it has any"
+    )
+
+
+class InvalidInput(Schema):
+    """The answer to a request whose path or query parameters are refused (status 422)."""
+
+    detail: list[InputError]
+
+
 class TournamentOut(Schema):
     slug: str
     name: str

@@ -37,9 +37,9 @@ def create_api_token(*, tournament, by, name: str) -> tuple[ApiToken, str]:
 
 @transaction.atomic
 def revoke_api_token(*, token: ApiToken, by) -> None:
-    """Stop a token from working."""
-    if token.revoked_at is None:
-        ApiToken.objects.filter(pk=token.pk).update(revoked_at=timezone.now())
+    """Stop a token from working (revoked and logged once, however many press at once)."""
+    live = ApiToken.objects.filter(pk=token.pk, revoked_at__isnull=True)
+    if live.update(revoked_at=timezone.now()):
         log_activity(
             tournament=token.tournament, by=by, text=f"Revoked the API token “{token.name}”"
         )

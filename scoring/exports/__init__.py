@@ -145,11 +145,17 @@ def start_export(export: Export) -> bool:
 
 
 def retry_export(*, export: Export) -> bool:
-    """Build a failed export again (its old file, if any, is removed first)."""
-    if export.status != Export.Status.FAILED:
+    """Build a failed export again (its old file, if any, is removed first).
+
+    The export is taken from failed to pending in one conditional update, so "Try again"
+    pressed by several officials at once builds it once.
+    """
+    failed = Export.objects.filter(pk=export.pk, status=Export.Status.FAILED)
+    if not failed.update(status=Export.Status.PENDING, progress=0, path="", size=0):
+        if Export.objects.filter(pk=export.pk, status=Export.Status.PENDING).exists():
+            raise ExportError("This file is being built again already: wait for it.")
         raise ExportError("Only a failed export can be tried again.")
     shutil.rmtree(exports_folder() / str(export.pk), ignore_errors=True)
-    Export.objects.filter(pk=export.pk).update(progress=0, path="", size=0)
     return start_export(export)
 
 

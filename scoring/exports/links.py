@@ -5,6 +5,7 @@ import secrets
 from django.db import transaction
 from django.utils import timezone
 
+from tournaments.models import Chapter
 from tournaments.services import log_activity
 
 from ..models import ChapterLink
@@ -12,7 +13,11 @@ from ..models import ChapterLink
 
 @transaction.atomic
 def create_chapter_link(*, tournament, chapter, by) -> ChapterLink:
-    """Make a new secret link to the chapter's report; the chapter's older link stops working."""
+    """Make a new secret link to the chapter's report; the chapter's older link stops working.
+
+    The chapter's row is locked first, so two links made at once leave one working.
+    """
+    list(Chapter.objects.select_for_update().filter(pk=chapter.pk).values_list("pk"))
     now = timezone.now()
     ChapterLink.objects.filter(chapter=chapter, revoked_at__isnull=True).update(revoked_at=now)
     link = ChapterLink.objects.create(
@@ -27,9 +32,12 @@ def create_chapter_link(*, tournament, chapter, by) -> ChapterLink:
 
 @transaction.atomic
 def revoke_chapter_link(*, link: ChapterLink, by) -> None:
-    """Stop a chapter link from working (it then answers "not found")."""
-    if link.revoked_at is None:
-        ChapterLink.objects.filter(pk=link.pk).update(revoked_at=timezone.now())
+    """Stop a chapter link from working (it then answers "not found").
+
+    Revoked and logged once, however many press "Revoke" at once (the update's row lock).
+    """
+    live = ChapterLink.objects.filter(pk=link.pk, revoked_at__isnull=True)
+    if live.update(revoked_at=timezone.now()):
         log_activity(
             tournament=link.tournament,
             by=by,

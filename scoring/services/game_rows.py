@@ -11,7 +11,9 @@ from typing import NamedTuple
 from django.db import connection
 
 from scoring.models import Hand
+from tournaments.errors import DeskError
 from tournaments.models import Event, Game, Side
+from tournaments.services.rounds import lock_round_of_game
 
 # What a hand change reads of the game's event; other event fields load if asked for.
 # In the model's field order: Model.from_db places values by that order.
@@ -32,8 +34,10 @@ def lock_game(game_id: int) -> Game:
 
     Written as raw SQL because it runs for every hand and the ORM's locking
     select_related costs as much as the rest of the hand's queries together
-    (bench/hands.py).
+    (bench/hands.py). A table of a round has its round locked first (the lock order of
+    `tournaments.services.rounds`): the hand may decide the round.
     """
+    lock_round_of_game(game_id)
     qn = connection.ops.quote_name
     event = Event._meta
     columns = ", ".join(
@@ -52,7 +56,10 @@ def lock_game(game_id: int) -> Game:
         sql += " FOR UPDATE OF g"
     found = list(Game.objects.raw(sql, [game_id]))
     if not found:
-        raise Game.DoesNotExist(f"No game {game_id}")
+        raise DeskError(
+            "This game is no longer there: the bracket was drawn again (or the round seated "
+            "again) since the page was shown. Reload the page."
+        )
     game = found[0]
     values = [getattr(game, f"event_{name}") for name in _EVENT_FIELDS]
     values[_EVENT_FIELDS.index("options")] = _json(game.event_options)

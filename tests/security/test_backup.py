@@ -6,8 +6,8 @@ import threading
 
 import pytest
 from django.core.management import CommandError, call_command
-from django.db import connection
 
+from tests.conftest import needs_database
 from tournaments.management.commands.backup import backup_sqlite
 
 # The command runs outside any transaction, as it does from a shell.
@@ -16,8 +16,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 @pytest.fixture
 def sqlite_only():
-    if connection.vendor != "sqlite":
-        pytest.skip("the backup command is for the embedded SQLite database")
+    needs_database("sqlite")  # the backup command is for the embedded SQLite database
 
 
 def test_the_command_copies_the_database(sqlite_only, tournament, tmp_path, capsys):
@@ -48,8 +47,7 @@ def test_an_existing_file_is_never_overwritten(sqlite_only, tmp_path):
 
 
 def test_postgresql_is_sent_to_its_own_tools(tmp_path):
-    if connection.vendor == "sqlite":
-        pytest.skip("needs a server database")
+    needs_database("postgresql")
     with pytest.raises(CommandError, match="pg_dump"):
         call_command("backup", "--to", str(tmp_path / "x"))
 

@@ -12,8 +12,9 @@ import warnings
 
 import pytest
 from django.core.signals import got_request_exception
+from django.urls import Resolver404, resolve
 
-from .world import filled_urls
+from .world import filled_urls, junk_in_each_parameter
 
 pytestmark = pytest.mark.django_db
 
@@ -44,6 +45,12 @@ QUERY_KEYS = [
     "next",
     "version",
     "key",
+    # Every other query key a view reads (grep request.GET in the views).
+    "blank",
+    "format",
+    "hand",
+    "chapter",
+    "team",
 ]
 RAW_QUERIES = [
     "q=%0a",
@@ -165,4 +172,47 @@ def test_every_url_answers_junk_to_an_outsider_without_a_500(raw_anonymous, worl
     """Outsiders are refused (login or 403) before junk is read; still never a 500."""
     urls = filled_urls(world, namespaces={"desk", "scoring"})
     failures = check_no_500(raw_anonymous, urls[:: max(1, len(urls) // 15)])
+    assert not failures, "\n".join(map(str, failures))
+
+
+# What never names anything: a NUL byte (PostgreSQL refuses it inside a query's text),
+# a NUL inside a real-looking value, the percent sign, dots, a space, a Kelvin sign.
+URL_JUNK = ["\x00", "a\x00b", "1\x00", "%", "..", " ", "\u212a"]
+
+
+@pytest.mark.parametrize("junk", URL_JUNK, ids=repr)
+def test_junk_in_any_url_parameter_is_not_found_before_any_view(junk, raw_official, world):
+    """Tokens, slugs and ids in a URL match only their own alphabet (config/converters.py):
+    junk in any of them is "not found" by the resolver, on every database; the API's
+    paths check theirs (422, with what is wrong)."""
+    failures = []
+    for name, wrong, path in junk_in_each_parameter(world, junk):
+        status = answers(raw_official, "get", path)
+        if name.startswith("api:"):
+            expected = {404, 422}
+        else:
+            expected = {404}
+            try:
+                resolve(path)
+            except Resolver404:
+                pass
+            else:
+                failures.append((name, wrong, path, "reaches its view"))
+        if status not in expected:
+            failures.append((name, wrong, path, status))
+        if not name.startswith("api:"):
+            status = answers(raw_official, "post", path, data={"x": "1"})
+            if status not in expected:
+                failures.append(("POST", name, wrong, path, status))
+    assert not failures, "\n".join(map(str, failures))
+
+
+def test_a_url_parameter_too_long_for_its_column_is_refused(raw_official, world):
+    """A slug or a token longer than any stored: refused (not found, or the link's page
+    saying it is not one the desk made), never looked up as a 500."""
+    failures = [
+        (name, wrong, path, status)
+        for name, wrong, path in junk_in_each_parameter(world, "x" * 65)
+        if (status := answers(raw_official, "get", path)) not in {403, 404, 422}
+    ]
     assert not failures, "\n".join(map(str, failures))

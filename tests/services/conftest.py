@@ -4,13 +4,12 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
-from tests.conftest import missing_service
+from tests.conftest import missing_service, needs_database
 
 
 @pytest.fixture
 def postgres(db):
-    if connection.vendor != "postgresql":
-        missing_service("needs PostgreSQL: set DATABASE_URL=postgres://...")
+    needs_database("postgresql")
     return connection
 
 

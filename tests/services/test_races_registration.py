@@ -5,10 +5,7 @@ officials' requests would run in 8 gunicorn workers. On SQLite every write trans
 takes the database's write lock first, so these races cannot happen there.
 """
 
-import threading
-
 import pytest
-from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
@@ -17,31 +14,9 @@ from tournaments.errors import DeskError
 from tournaments.models import Chapter, Player, RosterUpload, Tournament
 from tournaments.services import roster_files
 
+from .threads import THREADS, run_together
+
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
-
-THREADS = 8
-
-
-def run_together(work, count=THREADS):
-    """Run work(index) in `count` threads started at once; return each result or exception."""
-    barrier = threading.Barrier(count)
-    results: list = [None] * count
-
-    def runner(index):
-        try:
-            barrier.wait()
-            results[index] = work(index)
-        except Exception as exc:
-            results[index] = exc
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=runner, args=(i,)) for i in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=120)
-    return results
 
 
 def checked_upload(tournament, official, text: str) -> RosterUpload:

@@ -5,6 +5,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from games.engine import Fold
+from tests.conftest import needs_database
 from tests.factories import ChapterFactory, EntryFactory, EventFactory, PlayerFactory
 from tournaments import naming, services
 from tournaments.errors import DeskError
@@ -540,8 +541,7 @@ def test_a_correction_passes_through_a_singles_bye_to_round_two(tournament, offi
 
 @pytest.fixture
 def on_postgres():
-    if connection.vendor != "postgresql":
-        pytest.skip("the one-statement results run on PostgreSQL only")
+    needs_database("postgresql")  # the one-statement results run on PostgreSQL only
 
 
 def finished_fold(totals, winner):

@@ -1,6 +1,6 @@
 """Write services for chapters: add, find or make, rename and merge them."""
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 
 from ..changes import log_activity, mark_changed
 from ..errors import DeskError
@@ -58,16 +58,34 @@ def rename_chapter(*, chapter, by, name, code=None) -> Chapter:
     old = chapter.name
     name = check_name(name, what="chapter name")
     _check_chapter_key(name)
+    taken = DeskError(f"There is already a chapter called {name}: merge the two instead.")
     clash = chapter.tournament.chapters.filter(name_key=name_key(name)).exclude(pk=chapter.pk)
     if clash.exists():
-        raise DeskError(f"There is already a chapter called {name}: merge the two instead.")
+        raise taken
     chapter.name = name
     if code is not None:
         chapter.code = clean_name(code)[:12]
-    chapter.save()
+    try:
+        # Two chapters renamed to one name at once: the unique key refuses the second.
+        with transaction.atomic():
+            chapter.save()
+    except IntegrityError:
+        raise taken from None
     mark_changed(tournament=chapter.tournament)
     log_activity(tournament=chapter.tournament, by=by, text=f"Renamed chapter {old} to {name}")
     return chapter
+
+
+def _lock_both(source, target) -> None:
+    """Lock both chapters (by id, one order); refuse when one is gone meanwhile (merged
+    into another by someone else at the same moment)."""
+    pks = sorted([source.pk, target.pk])
+    found = Chapter.objects.select_for_update().filter(pk__in=pks).order_by("pk")
+    if len(found.values_list("pk")) < 2:
+        raise DeskError(
+            "One of the two chapters is no longer there: it was merged or removed meanwhile. "
+            "Reload the page and check the chapters."
+        )
 
 
 @transaction.atomic
@@ -77,6 +95,7 @@ def merge_chapters(*, source, target, by) -> Chapter:
         raise DeskError("Choose two different chapters to merge.")
     if source.tournament_id != target.tournament_id:
         raise DeskError("Both chapters must belong to this tournament.")
+    _lock_both(source, target)
     moved = Player.objects.filter(chapter=source).update(chapter=target)
     name = source.name
     source.delete()

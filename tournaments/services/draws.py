@@ -262,6 +262,17 @@ def _singles_entrants(event: Event) -> list[Team]:
     return teams
 
 
+def _lock_bracket_games(event: Event) -> None:
+    """Lock the bracket's games before the event, as a hand or a result does (its game,
+    then the games its winner goes to, which were made before it: the later first).
+
+    A hand being entered is then in (and the bracket played: no redraw) or waits, and
+    finds its game gone; whether the bracket was played is read under these locks.
+    """
+    games = Game.objects.select_for_update().filter(event=event, stage=1).order_by("-pk")
+    list(games.values_list("pk"))
+
+
 @transaction.atomic
 def draw_bracket(*, event: Event, by, seed: int | None = None, bye_team_ids=None) -> list[Game]:
     """Lay out every game of the event's bracket, linked to the game each winner goes to.
@@ -270,6 +281,7 @@ def draw_bracket(*, event: Event, by, seed: int | None = None, bye_team_ids=None
     them at random. Bye games are decided at once and their team advanced. A bracket
     with no results yet may be drawn again. Returns the new games' ids, final first.
     """
+    _lock_bracket_games(event)
     event = lock_event(event)
     if event.format != Event.Format.SINGLE_ELIMINATION:
         raise DeskError(f"{event.name} is played in rounds at tables, not in a bracket.")

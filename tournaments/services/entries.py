@@ -32,11 +32,25 @@ def entries_closed_reason(event) -> str:
     )
 
 
+def lock_events(events) -> list[Event]:
+    """Lock events' rows (events or their ids) in one order, by id, and return them.
+
+    Entries are checked against the event's status under its lock: a draw locks the
+    event too, so nobody enters or leaves an event while its draw is being made. One
+    order, so two officials changing several events never wait on each other.
+    """
+    pks = sorted({getattr(event, "pk", event) for event in events})
+    events = Event.objects.select_for_update(of=("self",)).select_related("tournament")
+    return list(events.filter(pk__in=pks).order_by("pk"))
+
+
 def add_entry(*, event, player) -> Entry:
     """Enter one player in an event (entered already: nothing changes).
 
-    Refuse a player of another tournament, or an event whose entries are closed.
+    Refuse a player of another tournament, or an event whose entries are closed (read
+    under the event's lock).
     """
+    event = next(iter(lock_events([event])), event)
     if event.tournament_id != player.tournament_id:
         raise DeskError("That event belongs to another tournament.")
     closed = entries_closed_reason(event)
@@ -120,8 +134,8 @@ def set_entries(*, player, by, events) -> None:
     """Make the player's entries exactly `events` (only events still open change)."""
     wanted = {e.pk for e in events}
     current = set(player.entries.values_list("event_id", flat=True))
-    for event in events:
-        if event.pk not in current:
+    for event in lock_events(wanted | current):
+        if event.pk in wanted and event.pk not in current:
             add_entry(event=event, player=player)
     leaving = current - wanted
     if leaving:

@@ -160,7 +160,6 @@ REFUSALS = {
 }
 
 
-@transaction.atomic
 def _open_invitation(invitations, *, tournament, token) -> OfficialInvitation:
     """Return the tournament's open invitation for `token`, or refuse saying why."""
     token = str(token or "")
@@ -185,12 +184,13 @@ def check_invitation(*, tournament, token: str) -> OfficialInvitation:
     return _open_invitation(OfficialInvitation.objects.all(), tournament=tournament, token=token)
 
 
+@transaction.atomic
 def accept_invitation(*, tournament, token: str, by) -> bool:
     """Make `by` an official through an invitation link; return False if they were already.
 
     Refuse (InvitationRefused, saying why) a link that is not this tournament's, used,
-    revoked or expired. The invitation's row is locked, so a link opened twice at once
-    makes one official.
+    revoked or expired. The invitation's row stays locked until it is marked used (one
+    transaction), so a link opened by several people at once makes one official.
     """
     invitation = _open_invitation(
         OfficialInvitation.objects.select_for_update(), tournament=tournament, token=token

@@ -7,7 +7,7 @@ from ..errors import DeskError
 from ..models import Event, Player
 from ..names import name_key
 from .chapters import find_or_make_chapter
-from .entries import add_entry, set_entries
+from .entries import add_entry, lock_events, set_entries
 from .names import check_name
 
 
@@ -27,7 +27,7 @@ def add_player(*, tournament, by, name, chapter_name="", events=()) -> Player:
     name = check_name(name, what="player's name")
     chapter = find_or_make_chapter(tournament, chapter_name)
     player = Player.objects.create(tournament=tournament, name=name, chapter=chapter)
-    for event in events:
+    for event in lock_events(events):
         add_entry(event=event, player=player)
     log_activity(tournament=tournament, by=by, text=f"Registered {name}")
     mark_changed(tournament=tournament)

@@ -18,8 +18,8 @@ The flow of a rounds event (every game but Texas Good Sams):
 
 from __future__ import annotations
 
-from django.db import transaction
-from django.db.models import F
+from django.db import connection, transaction
+from django.db.models import F, Subquery
 from django.utils import timezone
 
 from games.engine import close_at_time as closed_result
@@ -45,6 +45,28 @@ def lock_round(round_: Round) -> Round:
         .select_related("event__tournament")
         .get(pk=round_.pk)
     )
+
+
+# Lock order, on every path that locks a round and games of it: the round first, then
+# its games, then the event's row (a hand: the round, then its game, as
+# `lock_round_of_game` then the game's own lock in scoring/services/game_rows.py; close
+# at time the same; start_round and move_entrant the round, then the games they change;
+# seat_round the event's last round, then the event, see seating.py); the event's change
+# marker is written last. Whoever decides that a round is finished holds its round's
+# lock, so two tables decided at once are seen one after the other. Locking a game
+# before its round deadlocks against move_entrant (tests/services/test_races_rounds.py).
+
+
+def lock_round_of_game(game_id: int) -> None:
+    """Lock the round the game is played in (none for a bracket game), before the game.
+
+    Nothing to do where the database has no row locks (SQLite: a writer holds the
+    whole database).
+    """
+    if not connection.features.has_select_for_update:
+        return
+    table = Game.objects.filter(pk=game_id).values("round_id")
+    list(Round.objects.select_for_update().filter(pk=Subquery(table)).values_list("pk"))
 
 
 def refuse_while_playing(event: Event) -> None:
@@ -81,7 +103,12 @@ def start_round(*, round: Round, by) -> Round:
 
 
 def _finish_round_if_done(round_id: int) -> None:
-    """Mark the round finished when every table has a result, playing again when not."""
+    """Mark the round finished when every table has a result, playing again when not.
+
+    The round is locked first (already held on every path, see the lock order above):
+    the other tables are read once no other table's result is being decided.
+    """
+    list(Round.objects.select_for_update().filter(pk=round_id).values_list("pk"))
     open_tables = Game.objects.filter(round_id=round_id).exclude(status__in=SCORED).exists()
     wanted = Round.Status.PLAYING if open_tables else Round.Status.FINISHED
     Round.objects.filter(pk=round_id).exclude(status=Round.Status.SEATING).exclude(
@@ -139,6 +166,7 @@ def settle_table(*, game: Game, fold, hand_count: int, by) -> Settled:
 @transaction.atomic
 def close_at_time(*, game: Game, by, version: int | None = None) -> Game:
     """End a table's game when the round's time is up: the highest total wins, level ties."""
+    lock_round_of_game(game.pk)
     game = (
         Game.objects.select_for_update(of=("self",))
         .select_related("event__tournament", "round")

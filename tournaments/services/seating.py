@@ -133,11 +133,12 @@ def seat_round(
     the official means to seat, from their page; refused when that is no longer the
     round to seat (someone else started it meanwhile).
     """
+    last = _lock_last_round(event)
     event = lock_event(event)
     _check_can_seat(event, seed)
     rule = _table_rule(event)
     refuse_while_playing(event)
-    last = Round.objects.filter(event=event).order_by("-number").first()
+    _check_still_last(event, last)
     seated = last is not None and last.status == Round.Status.SEATING
     next_number = last.number if seated else (1 if last is None else last.number + 1)
     _check_page_is_current(next_number, seated, number=number, again=again)
@@ -158,6 +159,26 @@ def seat_round(
         f"(seed {round_.seed}): {len(seating.tables)} tables, {len(seating.sit_outs)} sitting out",
     )
     return SeatingOverview(round=round_, repeats=seating.repeats)
+
+
+def _lock_last_round(event: Event) -> Round | None:
+    """Lock the event's last round, before the event (the lock order in rounds.py).
+
+    Seating again clears that round's tables: a "Start" pressed at the same moment
+    waits, and the seating is refused once it has started (or the other way round).
+    """
+    last = Round.objects.filter(event=event).order_by("-number").first()
+    return lock_round(last) if last is not None else None
+
+
+def _check_still_last(event: Event, last: Round | None) -> None:
+    """Refuse when another official seated a new round between the two locks."""
+    now = Round.objects.filter(event=event).order_by("-number").first()
+    if now is not None and (last is None or now.pk != last.pk):
+        raise DeskError(
+            f"Round {now.number} was seated by another official at the same moment: check "
+            "its tables below."
+        )
 
 
 def _check_can_seat(event: Event, seed: int | None) -> None:
