@@ -140,6 +140,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # A view's lost database connection: "not saved, try again", not a 500.
+    "tournaments.faults.DatabaseFaultMiddleware",
     # Last, as django-axes asks: it turns a locked-out sign-in into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -166,6 +168,9 @@ DATABASES = {
     "default": dj_database_url.parse(
         env_str("DATABASE_URL", f"sqlite:///{DATA_DIR / 'desk.sqlite3'}"),
         conn_max_age=int(env_str("DB_CONN_MAX_AGE", "60")),
+        # A kept connection is checked before a request uses it: after PostgreSQL restarts
+        # (or the connection is killed) the next request opens a new one instead of failing.
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
