@@ -6,9 +6,6 @@ same port is Redis coming back, as the cache's own client sees it.
 """
 
 import importlib
-import selectors
-import socket
-import threading
 from urllib.parse import urlsplit
 
 import pytest
@@ -18,60 +15,11 @@ from django.urls import reverse
 from config import settings as desk_settings
 from tests.conftest import missing_service
 from tests.factories import drawn_doubles, game_at
+from tests.services.relay import Relay
 from tournaments import cache as forgiving
 from tournaments import page_cache, services
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db]
-
-
-class Relay:
-    """Forward 127.0.0.1:<port> to Redis until stopped; start again on the same port."""
-
-    def __init__(self, target: tuple[str, int]):
-        self.target = target
-        self.port = 0
-        self._thread = None
-
-    def start(self) -> None:
-        self._listener = socket.socket()
-        self._listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        self._listener.bind(("127.0.0.1", self.port))
-        self.port = self._listener.getsockname()[1]
-        self._listener.listen(16)
-        self._stopping = False
-        self._sockets = [self._listener]
-        self._thread = threading.Thread(target=self._run, daemon=True)
-        self._thread.start()
-
-    def stop(self) -> None:
-        self._stopping = True
-        self._thread.join(timeout=5)
-
-    def _run(self) -> None:
-        chooser = selectors.DefaultSelector()
-        chooser.register(self._listener, selectors.EVENT_READ)
-        peers = {}
-        while not self._stopping:
-            for key, _ in chooser.select(timeout=0.05):
-                if key.fileobj is self._listener:
-                    near, _ = self._listener.accept()
-                    far = socket.create_connection(self.target)
-                    peers[near], peers[far] = far, near
-                    self._sockets += [near, far]
-                    chooser.register(near, selectors.EVENT_READ)
-                    chooser.register(far, selectors.EVENT_READ)
-                    continue
-                data = key.fileobj.recv(65536)
-                if data:
-                    peers[key.fileobj].sendall(data)
-                    continue
-                for end in (key.fileobj, peers.pop(key.fileobj)):
-                    chooser.unregister(end)
-                    end.close()
-                    peers.pop(end, None)
-        chooser.close()
-        for end in self._sockets:
-            end.close()
 
 
 @pytest.fixture
@@ -96,7 +44,7 @@ def redis_through_relay(settings, monkeypatch, tmp_path):
     monkeypatch.setattr(forgiving, "RETRY_SECONDS", 0.0)
     page_cache.clear()
     yield relay
-    if not relay._stopping:
+    if relay.running:
         relay.stop()
     page_cache.clear()
     monkeypatch.undo()
