@@ -153,3 +153,15 @@ def test_a_kept_connection_killed_between_requests_is_replaced_by_the_next_reque
     # What Django does when a request starts (the test client leaves it out).
     close_old_connections()
     assert official_client.get(sheet_url(game)).status_code == 200
+
+
+def test_a_poll_whose_kept_connection_was_lost_is_answered_on_a_new_one(client, game, monkeypatch):
+    from tournaments import page_cache
+
+    url = reverse("scoring_public:game", args=[game.event.tournament.slug, game.pk])
+    tag = client.get(url).headers["ETag"]
+    killing_first(monkeypatch, page_cache, "resolve")
+    poll = client.get(url, headers={"if-none-match": tag})
+    monkeypatch.undo()
+    assert poll.status_code == 304
+    assert client.get(url, headers={"if-none-match": tag}).status_code == 304
