@@ -50,10 +50,15 @@ class Relay:
                     chooser.register(near, selectors.EVENT_READ)
                     chooser.register(far, selectors.EVENT_READ)
                     continue
-                data = key.fileobj.recv(65536)
-                if data:
-                    peers[key.fileobj].sendall(data)
-                    continue
+                if key.fileobj not in peers:
+                    continue  # its pair was closed earlier in this round
+                try:
+                    data = key.fileobj.recv(65536)
+                    if data:
+                        peers[key.fileobj].sendall(data)
+                        continue
+                except OSError:
+                    pass  # a client killed mid-connection: close this pair, serve the rest
                 for end in (key.fileobj, peers.pop(key.fileobj)):
                     chooser.unregister(end)
                     end.close()

@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 from django.utils.html import escape
 
-from scoring.exports import exports_folder
+from scoring.exports import exports_folder, request_export, start_export
 from scoring.models import Export
 from tests.scoring.builders import enter, make_bracket, played
 from tournaments.background import SEND_FAILED
@@ -33,21 +33,15 @@ def played_tournament(tournament, official):
     return tournament
 
 
-def block_folder(data_dir, where: str) -> None:
-    """Put a file where the export folder, or the next export's own folder, goes."""
-    if where == "exports":
-        (data_dir / "exports").write_text("not a folder")
-    else:
-        exports_folder()
-        following = (Export.objects.order_by("-pk").values_list("pk", flat=True).first() or 0) + 1
-        (data_dir / "exports" / str(following)).write_text("not a folder")
+def block_folder(data_dir) -> None:
+    """Put a file where the export folder goes."""
+    (data_dir / "exports").write_text("not a folder")
 
 
-@pytest.mark.parametrize("where", ["exports", "the export's own folder"])
 def test_an_export_into_a_folder_that_cannot_be_written_fails_with_the_reason(
-    official_client, played_tournament, data_dir, where
+    official_client, played_tournament, data_dir
 ):
-    block_folder(data_dir, where)
+    block_folder(data_dir)
     slug = played_tournament.slug
     response = official_client.post(
         reverse("scoring:export_create", args=[slug]),
@@ -64,10 +58,23 @@ def test_an_export_into_a_folder_that_cannot_be_written_fails_with_the_reason(
     assert f'action="{retry}"' in response.text
 
 
+def test_an_export_whose_own_folder_cannot_be_made_fails_with_the_reason(
+    official_client, official, played_tournament, data_dir
+):
+    export = request_export(tournament=played_tournament, by=official, kind="games")
+    (exports_folder() / str(export.pk)).write_text("not a folder")
+    assert not start_export(export)
+    assert export.status == Export.Status.FAILED
+    assert export.error.startswith(FOLDER_PROBLEM)
+    assert str(data_dir / "exports" / str(export.pk)) in export.error
+    page = official_client.get(reverse("scoring:exports", args=[played_tournament.slug]))
+    assert escape(export.error) in page.text
+
+
 def test_the_exports_page_opens_while_the_folder_cannot_be_used(
     official_client, played_tournament, data_dir
 ):
-    block_folder(data_dir, "exports")
+    block_folder(data_dir)
     slug = played_tournament.slug
     response = official_client.get(reverse("scoring:exports", args=[slug]))
     assert response.status_code == 200
@@ -79,7 +86,7 @@ def test_the_exports_page_opens_while_the_folder_cannot_be_used(
 def test_once_the_folder_is_usable_again_the_retry_builds_the_file(
     official_client, played_tournament, data_dir
 ):
-    block_folder(data_dir, "exports")
+    block_folder(data_dir)
     slug = played_tournament.slug
     official_client.post(
         reverse("scoring:export_create", args=[slug]), {"kind": "games", "format": "csv"}
@@ -108,6 +115,6 @@ def test_a_download_while_the_folder_cannot_be_used_is_not_a_500(
     import shutil
 
     shutil.rmtree(data_dir / "exports")
-    block_folder(data_dir, "exports")
+    block_folder(data_dir)
     download = official_client.get(reverse("scoring:export_download", args=[slug, export.pk]))
     assert download.status_code == 404
