@@ -9,6 +9,8 @@ that ends.
 import importlib
 import logging
 import socket
+import socketserver
+import threading
 import time
 
 import pytest
@@ -152,3 +154,92 @@ def test_while_redis_is_out_of_reach_the_cache_answers_as_an_empty_cache(redis_a
     assert pages.delete("a") is False
     assert pages.get_or_set("a", 2) == 2
     page_cache.clear()
+
+
+class _Server(socketserver.ThreadingTCPServer):
+    allow_reuse_address = True
+    daemon_threads = True
+
+
+class TinyRedis:
+    """A local socket speaking just enough of Redis's protocol (RESP3) for the page cache:
+    it keeps what SET stores and answers GET; every other command gets "+OK". Opened and
+    closed on the same port, it is a Redis that goes away and comes back."""
+
+    def __init__(self, port: int):
+        self.port = port
+        self.stored: dict[bytes, bytes] = {}
+        self.server = None
+
+    def open(self) -> None:
+        self.server = _Server(("127.0.0.1", self.port), self._handler())
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+        for connection in list(self.connections):
+            connection.shutdown(socket.SHUT_RDWR)
+
+    def _handler(self):
+        tiny = self
+        tiny.connections = set()
+
+        class Handler(socketserver.StreamRequestHandler):
+            def handle(self):
+                tiny.connections.add(self.connection)
+                try:
+                    while command := self._command():
+                        self.wfile.write(tiny.answer(command))
+                except (OSError, ValueError):
+                    pass  # the test closed the connection: Redis went away
+                tiny.connections.discard(self.connection)
+
+            def _command(self) -> list[bytes]:
+                head = self.rfile.readline()
+                if not head.startswith(b"*"):
+                    return []
+                parts = []
+                for _ in range(int(head[1:])):
+                    size = int(self.rfile.readline()[1:])
+                    parts.append(self.rfile.read(size + 2)[:-2])
+                return parts
+
+        return Handler
+
+    def answer(self, command: list[bytes]) -> bytes:
+        name = command[0].upper()
+        if name == b"HELLO":  # redis-py asks for the protocol's third version
+            return b"%1\r\n+proto\r\n:3\r\n"
+        if name == b"GET":
+            value = self.stored.get(command[1])
+            return b"_\r\n" if value is None else b"$%d\r\n%s\r\n" % (len(value), value)
+        if name == b"SET":
+            self.stored[command[1]] = command[2]
+        return b"+OK\r\n"
+
+
+def test_a_redis_that_goes_away_and_comes_back_is_used_again_and_never_serves_an_old_page(
+    client, event, official, redis_at, caplog, monkeypatch
+):
+    port = closed_port()
+    redis = TinyRedis(port)
+    redis.open()
+    pages = redis_at(port)
+    monkeypatch.setattr(forgiving, "RETRY_SECONDS", 0.0)
+    url = reverse("public:bracket", args=[event.tournament.slug, event.pk])
+    before = client.get(url)
+    assert client.get(url).templates == [], "the page was not kept in Redis"
+    with caplog.at_level(logging.WARNING, logger="tournaments.cache"):
+        redis.close()
+        services.record_result(game=game_at(event, 1, 0), winner_seat=0, by=official)
+        during = client.get(url)
+        assert during.status_code == 200 and during.content != before.content
+        redis.open()
+        after = client.get(url)
+    assert after.content == during.content
+    assert client.get(url).templates == [], "Redis is not used again"
+    assert pages.outage.down_since is None
+    messages = [record.getMessage() for record in caplog.records]
+    assert len(messages) == 2 and "answers again" in messages[1]
+    redis.close()
