@@ -140,6 +140,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # A view's lost database connection: "not saved, try again", not a 500.
+    "tournaments.faults.DatabaseFaultMiddleware",
     # Last, as django-axes asks: it turns a locked-out sign-in into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -166,6 +168,9 @@ DATABASES = {
     "default": dj_database_url.parse(
         env_str("DATABASE_URL", f"sqlite:///{DATA_DIR / 'desk.sqlite3'}"),
         conn_max_age=int(env_str("DB_CONN_MAX_AGE", "60")),
+        # A kept connection is checked before a request uses it: after PostgreSQL restarts
+        # (or the connection is killed) the next request opens a new one instead of failing.
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -194,11 +199,17 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # "pages" holds the public pages, each built once per change of its event
 # (tournaments/page_cache.py): a new change is a new key, so the timeout only frees memory.
 # Local memory of each web process by default (each renders a page once per change);
-# Redis, shared by every process, when REDIS_URL is set.
+# Redis, shared by every process, when REDIS_URL is set: an accelerator only, so a Redis
+# that does not answer is an empty cache (logged once a minute), never an error page, and
+# is given half a second, not redis-py's five, to answer (tournaments/cache.py).
 REDIS_URL = env_str("REDIS_URL")
 PAGE_CACHE_SECONDS = env_int("PAGE_CACHE_SECONDS", 3600, minimum=1)
 if REDIS_URL:
-    _REDIS = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+    _REDIS = {
+        "BACKEND": "tournaments.cache.ForgivingRedisCache",
+        "LOCATION": REDIS_URL,
+        "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+    }
     CACHES = {
         "default": _REDIS,
         "pages": {**_REDIS, "KEY_PREFIX": "pages", "TIMEOUT": PAGE_CACHE_SECONDS},

@@ -52,6 +52,7 @@ from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import parse_etags
 from django.utils.text import compress_string
 
+from .faults import DB_FAULTS, drop_connection
 from .models import Event, Game, Tournament
 
 CACHE_ALIAS = "pages"
@@ -194,7 +195,13 @@ class UnchangedPollMiddleware:
             and "HTTP_IF_NONE_MATCH" in request.META
             and not any(name in request.COOKIES for name in self.personal)
         ):
-            answer = self._not_modified(request)
+            try:
+                answer = self._not_modified(request)
+            except DB_FAULTS:
+                # A kept connection lost (PostgreSQL restarted): the view asks again on a
+                # new one, and answers "try again" itself if the database is still away.
+                drop_connection()
+                answer = None
             if answer is not None:
                 return answer
         return self.get_response(request)

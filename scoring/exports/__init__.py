@@ -53,13 +53,32 @@ class ExportError(DeskError):
     """An export that cannot be asked for, said in words the official can act on."""
 
 
+class ExportFolderError(ExportError):
+    """The export folder cannot be written (a file in its way, no space, no permission)."""
+
+
+def folder_problem(folder: Path, exc: OSError) -> ExportFolderError:
+    """Say which folder could not be written and why, for the official and the log."""
+    return ExportFolderError(
+        f"The desk cannot write export files to its folder {folder} "
+        f"({exc.strerror or exc}). Whoever runs the desk must free that folder; "
+        "then try again."
+    )
+
+
 # Files ---------------------------------------------------------------------------------
 
 
 def exports_folder() -> Path:
-    """Return the folder export files are written to (owner-only, under the data folder)."""
+    """Return the folder export files are written to (owner-only, under the data folder).
+
+    Raise `ExportFolderError` when it cannot be made.
+    """
     folder = Path(settings.DATA_DIR) / "exports"
-    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    except OSError as exc:
+        raise folder_problem(folder, exc) from exc
     return folder
 
 
@@ -71,7 +90,10 @@ def export_file(export: Export) -> Path | None:
     """Return the file of a built export, or None when it is not (or no longer) there."""
     if not export.path:
         return None
-    folder = exports_folder().resolve()
+    try:
+        folder = exports_folder().resolve()
+    except ExportFolderError:
+        return None
     path = (folder / export.path).resolve()
     if folder not in path.parents or not path.is_file():
         return None
@@ -82,7 +104,8 @@ def remove_old_exports(*, now=None) -> int:
     """Delete the exports built (or failed) longer ago than `keep_for()`, files and rows.
 
     Folders left without a row (a worker stopped half-way) go too, once as old.
-    Return how many exports were removed.
+    Return how many exports were removed; raise `ExportFolderError` when the folder
+    cannot be used.
     """
     now = now or timezone.now()
     limit = now - keep_for()
@@ -94,12 +117,15 @@ def remove_old_exports(*, now=None) -> int:
     Export.objects.filter(pk__in=ids).delete()
     known = {str(pk) for pk in Export.objects.values_list("pk", flat=True)}
     cutoff = limit.timestamp()
-    for entry in folder.iterdir():
-        if entry.name not in known and entry.stat().st_mtime < cutoff:
-            if entry.is_dir():
-                shutil.rmtree(entry, ignore_errors=True)
-            else:
-                entry.unlink(missing_ok=True)
+    try:
+        for entry in folder.iterdir():
+            if entry.name not in known and entry.stat().st_mtime < cutoff:
+                if entry.is_dir():
+                    shutil.rmtree(entry, ignore_errors=True)
+                else:
+                    entry.unlink(missing_ok=True)
+    except OSError as exc:
+        raise folder_problem(folder, exc) from exc
     return len(ids)
 
 
@@ -167,27 +193,30 @@ def fail_stuck_exports(tournament) -> int:
 def build_export(*, export_id: int) -> Export | None:
     """Build an export's file; the Celery task's work. None when the export is gone.
 
-    An export no longer pending (failed as stuck, say) is left as it is.
+    An export no longer pending (failed as stuck, say) is left as it is. A folder that
+    cannot be written raises `ExportFolderError`, saying which and why.
     """
     export = Export.objects.select_related("tournament", "chapter").filter(pk=export_id).first()
     if export is None or not export.is_pending:
         return export
     remove_old_exports()
     folder = exports_folder() / str(export.pk)
-    folder.mkdir(mode=0o700, exist_ok=True)
     filename = export_filename(export)
-    partial = folder / f"{filename}.partial"
+    partial, final = folder / f"{filename}.partial", folder / filename
 
     def report(percent: int) -> None:
         Export.objects.filter(pk=export.pk, status=Export.Status.PENDING).update(progress=percent)
 
     started = time.monotonic()
     try:
+        folder.mkdir(mode=0o700, exist_ok=True)
         write_export(export, partial, report=report)
-        final = folder / filename
         partial.replace(final)
-    except BaseException:
-        partial.unlink(missing_ok=True)
+    except BaseException as exc:
+        if folder.is_dir():
+            partial.unlink(missing_ok=True)
+        if isinstance(exc, OSError):
+            raise folder_problem(folder, exc) from exc
         raise
     background.finish(
         export.pk,

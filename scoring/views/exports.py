@@ -22,6 +22,7 @@ from .. import backup
 from ..api import tokens
 from ..exports import (
     KIND_FORMATS,
+    ExportFolderError,
     export_file,
     fail_stuck_exports,
     links,
@@ -64,7 +65,10 @@ def export_list(request: HttpRequest, tournament) -> HttpResponse:
     if request.htmx:
         context = _exports_context(tournament)
         return render(request, "scoring/exports.html#export-list", context)
-    remove_old_exports()
+    try:
+        remove_old_exports()
+    except ExportFolderError as exc:
+        messages.error(request, str(exc))
     context = _exports_context(tournament)
     context["form"] = ExportForm(tournament=tournament)
     context["kind_formats"] = [
@@ -106,15 +110,16 @@ def export_create(request: HttpRequest, tournament) -> HttpResponse:
     except DeskError as exc:
         messages.error(request, str(exc))
         return redirect(back)
-    _started(request, start_export(export))
+    _started(request, export, start_export(export))
     return redirect(back)
 
 
-def _started(request, sent: bool) -> None:
+def _started(request, export: Export, sent: bool) -> None:
     if sent:
         messages.success(request, "The file is being built; it appears below when ready.")
     else:
-        messages.error(request, background.SEND_FAILED)
+        # Why it failed: the broker out of reach, or (eager) the file could not be written.
+        messages.error(request, export.error or background.SEND_FAILED)
 
 
 def _back(request, tournament) -> str:
@@ -129,7 +134,7 @@ def export_retry(request: HttpRequest, tournament, pk: int) -> HttpResponse:
     """Build a failed export again."""
     export = get_object_or_404(Export, tournament=tournament, pk=pk)
     try:
-        _started(request, retry_export(export=export))
+        _started(request, export, retry_export(export=export))
     except DeskError as exc:
         messages.error(request, str(exc))
     return redirect(_back(request, tournament))

@@ -8,6 +8,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games.rules import RulesError
+from tournaments.faults import not_saved_on_db_fault
 from tournaments.models import Game, Tournament
 from tournaments.permissions import official_required
 from tournaments.selectors import with_bracket_rounds
@@ -138,7 +139,9 @@ def _add_hand(request, tournament, game):
     status, notice = 422, None
     if form.is_valid():
         try:
-            result = services.add_hand(game=game, by=request.user, **form.submitted())
+            result = not_saved_on_db_fault(services.add_hand)(
+                game=game, by=request.user, **form.submitted()
+            )
         except services.StaleSheet as exc:
             current = selectors.game_sheet(_fresh_game(game))
             form = form.with_version(current.game.version) if current.can_add else None
@@ -202,7 +205,7 @@ def hand_edit(request: HttpRequest, tournament: Tournament, pk: int, hand_pk: in
         status = 422
         if form.is_valid():
             try:
-                result = services.edit_hand(
+                result = not_saved_on_db_fault(services.edit_hand)(
                     hand=hand,
                     by=request.user,
                     confirm=form.cleaned_data["confirm"],
@@ -253,7 +256,7 @@ def hand_delete(
         status = 422
         if form.is_valid():
             try:
-                result = services.delete_hand(
+                result = not_saved_on_db_fault(services.delete_hand)(
                     hand=hand,
                     by=request.user,
                     version=form.cleaned_data["version"],

@@ -131,7 +131,7 @@ def test_a_failed_build_says_so_and_can_be_tried_again(
     official_client, official, tournament, monkeypatch
 ):
     def broken(*args, **kwargs):
-        raise OSError("disk full")
+        raise ValueError("a fault in the code, not in the folder")
 
     monkeypatch.setattr(exports, "write_export", broken)
     response = official_client.post(
