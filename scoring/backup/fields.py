@@ -14,7 +14,7 @@ import uuid
 from functools import cache
 
 from django.core.exceptions import FieldDoesNotExist
-from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db.backends.base.operations import BaseDatabaseOperations
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 
@@ -39,16 +39,16 @@ NAMED = {
 
 
 class Limits:
-    """What a model field takes: its length, its range, its choices (None: no limit)."""
+    """What a model field takes: its length, its range, its choices (None: no limit).
+
+    Ranges are Django's for the field's type (what PostgreSQL holds), on every database,
+    so a file SQLite would take is a file PostgreSQL takes.
+    """
 
     def __init__(self, field):
         self.max_length = getattr(field, "max_length", None)
-        self.low = self.high = None
-        for validator in getattr(field, "validators", ()):
-            if isinstance(validator, MinValueValidator):
-                self.low = validator.limit_value
-            elif isinstance(validator, MaxValueValidator):
-                self.high = validator.limit_value
+        kind = field.get_internal_type() if field is not None else ""
+        self.low, self.high = BaseDatabaseOperations.integer_field_ranges.get(kind, (None, None))
         choices = getattr(field, "flatchoices", None) if getattr(field, "choices", None) else None
         self.choices = {str(key) for key, _ in choices} if choices else None
 

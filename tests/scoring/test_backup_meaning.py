@@ -25,12 +25,12 @@ def _hand_of(data, game_id):
 
 def _played_game(data):
     """The bracket game with three hands, won by seat 0."""
-    return _first(data, "games", status="finished", event=1)
+    return _first(data, "games", status="finished", event=data["events"][0]["id"])
 
 
 def _other_events_team(data):
     game = _played_game(data)
-    return _first(data, "teams", event=2)["id"], game
+    return _first(data, "teams", event=data["events"][1]["id"])["id"], game
 
 
 def _bigger_hand(data):
