@@ -15,6 +15,7 @@ import os
 from pathlib import Path
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import transaction
 
 from tournaments import background
@@ -96,6 +97,30 @@ def fail_stuck_restores(tournament) -> int:
     return count
 
 
+def _progress_key(pk: int) -> str:
+    return f"restore-progress:{pk}"
+
+
+def _set_progress(pk: int, percent: int) -> None:
+    """Tell the page how far the restore is. The restore's own transaction holds its row
+    until the end, so the figure goes through the cache, which every process shares."""
+    try:
+        cache.set(_progress_key(pk), percent, timeout=background.stuck_after().total_seconds())
+    except Exception:  # the bar is only a courtesy: the restore goes on without it
+        log.warning("Could not store the progress of restore %s", pk, exc_info=True)
+
+
+def progress_of(restore: Restore) -> int:
+    """Return how far a restore is, in percent (what its worker last said while pending)."""
+    if not restore.is_pending:
+        return restore.progress
+    try:
+        return int(cache.get(_progress_key(restore.pk)) or restore.progress)
+    except Exception:  # no figure: the bar shows where the row left it
+        log.warning("Could not read the progress of restore %s", restore.pk, exc_info=True)
+        return restore.progress
+
+
 def run_restore(*, restore_id: int) -> Restore | None:
     """Restore the job's file; the Celery task's work. None when the job is gone."""
     restore = Restore.objects.select_related("requested_by").filter(pk=restore_id).first()
@@ -104,9 +129,7 @@ def run_restore(*, restore_id: int) -> Restore | None:
     path = _file(restore)
 
     def report(fraction: float) -> None:
-        Restore.objects.filter(pk=restore.pk, status=Restore.Status.PENDING).update(
-            progress=min(99, int(fraction * 100))
-        )
+        _set_progress(restore.pk, min(99, int(fraction * 100)))
 
     try:
         if path is None or not path.is_file():

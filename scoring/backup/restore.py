@@ -41,6 +41,7 @@ from tournaments.services.tournaments import check_slug
 from ..models import Hand, HandChange
 
 BATCH = 1000
+PROGRESS_EVERY = 5000  # parts of the file read between two reports of progress
 # Sections other records point at, or with references written last: their new ids are
 # kept while the file is read.
 KEEP_IDS = frozenset(column.ref for s in SECTIONS for column in s.columns if column.ref) | {
@@ -93,7 +94,7 @@ def _restore(source, *, by, slug, progress, keep) -> Tournament:
         restorer = _Restorer(by=by, slug=slug, keep=keep)
         for number, (kind, key, value) in enumerate(parts(stream), start=1):
             restorer.take(kind, key, value)
-            if progress is not None and not number % 5000:
+            if progress is not None and not number % PROGRESS_EVERY:
                 progress(min(stream.tell() / max(size, 1), 1.0))
         return restorer.finish()
 

@@ -240,6 +240,8 @@ def backup_page(request: HttpRequest, tournament) -> HttpResponse:
         Restore.objects.filter(tournament=tournament).select_related("restored")[:RECENT]
     )
     restoring = any(restore.is_pending for restore in restores)
+    for restore in restores:
+        restore.progress = jobs.progress_of(restore)
     if request.htmx and request.method == "GET" and request.GET.get("part") == "restores":
         context = {"tournament": tournament, "restores": restores, "restoring": restoring}
         return render(request, "scoring/exports_backup.html#restore-list", context)
