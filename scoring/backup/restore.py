@@ -33,9 +33,11 @@ from scoring.backup.format import (
     canonical,
 )
 from scoring.backup.meaning import check_meaning
+from scoring.backup.rows import Rows
 from scoring.backup.stream import INCOMPLETE, NOT_A_BACKUP, open_source, parts
 from tournaments.changes import log_activity
 from tournaments.models import Tournament
+from tournaments.names import name_key
 from tournaments.services.tournaments import check_slug
 
 from ..models import Hand, HandChange
@@ -119,6 +121,7 @@ class _Restorer:
         self.game_event: dict[int, int] = {}
         self.sides: Counter = Counter()
         self.penalty_cache: dict[tuple, list[str]] = {}
+        self.rows: dict[str, Rows] = {}
 
     # The head -------------------------------------------------------------------------
 
@@ -236,7 +239,9 @@ class _Restorer:
             values[column.attname] = value
         if section.name in OWNED:
             values["tournament_id"] = self.tournament.pk
-        self.batch.append((typed["id"], typed, section.model(**values)))
+        if section.name == "chapters":
+            values["name_key"] = name_key(values["name"])
+        self.batch.append((typed["id"], typed, values))
         if len(self.batch) >= BATCH:
             self._flush()
 
@@ -290,27 +295,15 @@ class _Restorer:
         ids = [file_id for file_id, _, _ in self.batch]
         if self.keep and section.model.objects.filter(pk__in=ids).exists():
             raise _IdsTaken
+        rows = [values for _, _, values in self.batch]
         if section.name in KEYS:
-            self._fresh_keys(*KEYS[section.name])
-        made = section.model.objects.bulk_create([obj for _, _, obj in self.batch])
-        if section.stamped:
-            for _, typed, obj in self.batch:
-                for name in section.stamped:
-                    setattr(obj, name, typed[name])
-            section.model.objects.bulk_update(made, list(section.stamped))
+            _fresh_keys(rows, *KEYS[section.name])
+        if section.name not in self.rows:
+            self.rows[section.name] = Rows(section.model, with_ids=self.keep)
+        made = self.rows[section.name].insert(rows)
         if section.name in KEEP_IDS:
-            kept = self.new_ids[section.name]
-            for file_id, obj in zip(ids, made, strict=True):
-                kept[file_id] = obj.pk
+            self.new_ids[section.name].update(zip(ids, made, strict=True))
         self.batch = []
-
-    def _fresh_keys(self, field: str, model) -> None:
-        """Give a new key to every record whose form key this database already holds."""
-        keys = [getattr(obj, field) for _, _, obj in self.batch if getattr(obj, field)]
-        taken = set(model.objects.filter(**{f"{field}__in": keys}).values_list(field, flat=True))
-        for _, _, obj in self.batch:
-            if getattr(obj, field) in taken:
-                setattr(obj, field, uuid.uuid4())
 
     # The end ----------------------------------------------------------------------------
 
@@ -364,6 +357,15 @@ class _Restorer:
             by_field[(section.model, attname)].append(obj)
         for (model, attname), objs in by_field.items():
             model.objects.bulk_update(objs, [attname], batch_size=500)
+
+
+def _fresh_keys(rows: list[dict], field: str, model) -> None:
+    """Give a new key to every row whose form key this database already holds."""
+    keys = [row[field] for row in rows if row[field] is not None]
+    taken = set(model.objects.filter(**{f"{field}__in": keys}).values_list(field, flat=True))
+    for row in rows:
+        if row[field] in taken:
+            row[field] = uuid.uuid4()
 
 
 def _reset_sequences() -> None:
