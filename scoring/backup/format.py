@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
+from functools import cached_property
 
 from tournaments.errors import DeskError
 from tournaments.models import (
@@ -52,11 +53,11 @@ class Column:
     # The value of a record written before this column existed (None: it must be there).
     default: object = None
 
-    @property
+    @cached_property
     def ref(self) -> str | None:
         return self.kind[4:] if self.kind.startswith("ref:") else None
 
-    @property
+    @cached_property
     def attname(self) -> str:
         """Return the model attribute holding the value (`event_id` for a reference)."""
         return f"{self.name}_id" if self.ref or self.kind == USER else self.name

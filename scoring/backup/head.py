@@ -14,7 +14,7 @@ def read_head(source) -> dict:
     """
     head: dict = {}
     with open_source(source) as (stream, _):
-        for kind, key, value in parts(stream):
+        for kind, key, value, _ in parts(stream, general=True):
             if kind != "value":
                 break
             head[key] = value

@@ -34,7 +34,7 @@ from scoring.backup.format import (
 )
 from scoring.backup.meaning import check_meaning
 from scoring.backup.rows import Rows
-from scoring.backup.stream import INCOMPLETE, NOT_A_BACKUP, open_source, parts
+from scoring.backup.stream import INCOMPLETE, NOT_A_BACKUP, OtherLayout, open_source, parts
 from tournaments.changes import log_activity
 from tournaments.models import Tournament
 from tournaments.names import name_key
@@ -69,10 +69,7 @@ def restore_backup(source, *, by, slug: str = "", progress=None) -> Tournament:
     if by is None or not getattr(by, "pk", None):
         raise BackupError("Name the official restoring the file: they own the restored copy.")
     try:
-        try:
-            return _restore(source, by=by, slug=slug, progress=progress, keep=True)
-        except _IdsTaken:
-            return _restore(source, by=by, slug=slug, progress=progress, keep=False)
+        return _restore_as_it_can(source, by=by, slug=slug, progress=progress)
     except IntegrityError as exc:
         why = " ".join(str(exc).split())[:160]
         raise BackupError(
@@ -90,12 +87,27 @@ def restore_backup(source, *, by, slug: str = "", progress=None) -> Tournament:
         ) from None
 
 
+def _restore_as_it_can(source, **how) -> Tournament:
+    """Restore keeping the file's ids if they are free, else with new ids; read the file line
+    by line if it is laid out as the desk writes it, else with the general reader."""
+    try:
+        try:
+            return _restore(source, **how, keep=True, general=False)
+        except _IdsTaken:
+            return _restore(source, **how, keep=False, general=False)
+    except OtherLayout:
+        try:
+            return _restore(source, **how, keep=True, general=True)
+        except _IdsTaken:
+            return _restore(source, **how, keep=False, general=True)
+
+
 @transaction.atomic
-def _restore(source, *, by, slug, progress, keep) -> Tournament:
+def _restore(source, *, by, slug, progress, keep, general) -> Tournament:
     with open_source(source) as (stream, size):
         restorer = _Restorer(by=by, slug=slug, keep=keep)
-        for number, (kind, key, value) in enumerate(parts(stream), start=1):
-            restorer.take(kind, key, value)
+        for number, part in enumerate(parts(stream, general=general), start=1):
+            restorer.take(*part)
             if progress is not None and not number % PROGRESS_EVERY:
                 progress(min(stream.tell() / max(size, 1), 1.0))
         return restorer.finish()
@@ -125,13 +137,13 @@ class _Restorer:
 
     # The head -------------------------------------------------------------------------
 
-    def take(self, kind: str, key: str, value) -> None:
+    def take(self, kind: str, key: str, value, line: bytes | None) -> None:
         if kind == "value":
             self._value(key, value)
             return
         section = self._enter(key)
         if kind == "record":
-            self._record(section, value)
+            self._record(section, value, line)
         else:
             self._flush()
             self.section = None
@@ -202,12 +214,12 @@ class _Restorer:
 
     # The records ----------------------------------------------------------------------
 
-    def _record(self, section: Section, record) -> None:
+    def _record(self, section: Section, record, line: bytes | None) -> None:
         self.counts[section.name] += 1
         where = f"Record {self.counts[section.name]} of the {section.name.replace('_', ' ')}"
         if not isinstance(record, dict):
             raise BackupError(f"The file is damaged: its {section.name} are not records.")
-        self.checksum.record(canonical(record))
+        self.checksum.record(line if line is not None else canonical(record))
         typed = {
             c.name: column_value(section.model, c, record.get(c.name), where)
             for c in section.columns

@@ -37,9 +37,7 @@ class Rows:
         self.start = f"INSERT INTO {quote(model._meta.db_table)} ({names}) VALUES "
         self.one = "(" + ", ".join(["%s"] * len(self.fields)) + ")"
         self.returning = "" if with_ids else f" RETURNING {quote(model._meta.pk.column)}"
-        self.plan = [
-            (field.attname, _converter(field), _default(field)) for field in self.fields
-        ]
+        self.plan = [(field.attname, _converter(field), _default(field)) for field in self.fields]
         limit = connection.features.max_query_params or 65535
         self.per_statement = max(1, min(500, limit // len(self.fields)))
 

@@ -1,15 +1,24 @@
-"""Read a backup file as a stream of its parts, one record at a time (ijson, no whole-file load).
+"""Read a backup file as a stream of its parts, one record at a time (no whole-file load).
 
 A backup is one JSON object: its head (format, version, ...), one list per section, the
-counts and the checksum. `parts` yields ("value", key, value) for every key that is not a
-section, and ("record", section, record) for every record of a section, so a file of any
-size is read in a memory that does not grow with it. Bad JSON, a file cut short and values
-nested deeper than the desk ever writes are refused with a BackupError.
+counts and the checksum. `parts` yields ("value", key, value, None) for every key that is
+not a section, ("record", section, record, line) for every record of a section and
+("end", section, None, None) after a section's last, so a file of any size is read in a
+memory that does not grow with it. Bad JSON, a file cut short and values nested deeper
+than the desk ever writes are refused with a BackupError.
+
+Two readers give the same parts. A file as the desk writes it (one record a line) is read
+line by line, each record by `json.loads`, and `line` is the record's text (the writer
+writes it canonical, so the checksum is taken over it as it is). Any other layout of the
+same JSON (a file re-saved by an editor) is read by ijson's event parser; the first line
+that does not fit the desk's layout raises `OtherLayout`, and the caller reads again,
+from the start, with `general=True`.
 """
 
 from __future__ import annotations
 
 import io
+import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -98,10 +107,10 @@ def _parts(events) -> Iterator[tuple]:
                 event, value = next(events)
                 if event == "end_array":
                     break
-                yield ("record", key, _build(events, event, value, depth=2))
-            yield ("end", key, None)
+                yield ("record", key, _build(events, event, value, depth=2), None)
+            yield ("end", key, None, None)
         else:
-            yield ("value", key, _build(events, event, value, depth=1))
+            yield ("value", key, _build(events, event, value, depth=1), None)
 
 
 def _ends_whole(stream) -> bool:
@@ -111,9 +120,57 @@ def _ends_whole(stream) -> bool:
     return stream.read().rstrip().endswith(b"}")
 
 
-def parts(stream) -> Iterator[tuple]:
-    """Yield the file's parts: ("value", key, value), ("record", section, record), ("end", ...)."""
+class OtherLayout(Exception):
+    """The file is not laid out as the desk writes it: read it with the general reader."""
+
+
+def _loads(text: bytes):
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        raise OtherLayout from None
+
+
+def _lines(stream) -> Iterator[tuple]:
+    """Yield the parts of a file laid out as `write_backup` writes it, one line at a time."""
+    first = stream.readline().rstrip(b"\n")
+    if not first.startswith(b'{"format":') or not first.endswith(b","):
+        raise OtherLayout
+    for key, value in _loads(first[:-1] + b"}").items():
+        yield ("value", key, value, None)
+    section, ended = None, False
+    for raw in stream:
+        line = raw.rstrip(b"\n")
+        if ended:
+            raise OtherLayout
+        if section is not None:
+            if line == b"],":
+                yield ("end", section, None, None)
+                section = None
+                continue
+            record = line[:-1] if line.endswith(b",") else line
+            if not record.startswith(b"{"):
+                raise OtherLayout
+            yield ("record", section, _loads(record), record)
+        elif line.endswith(b'":[') and line[1:-3].decode(errors="replace") in NAMES:
+            section = line[1:-3].decode()
+        elif line.startswith(b'"counts":') and line.endswith(b","):
+            yield ("value", "counts", _loads(line[9:-1]), None)
+        elif line.startswith(b'"checksum":') and line.endswith(b"}"):
+            yield ("value", "checksum", _loads(line[11:-1]), None)
+            ended = True
+        else:
+            raise OtherLayout
+    if not ended:
+        raise OtherLayout
+
+
+def parts(stream, *, general: bool = False) -> Iterator[tuple]:
+    """Yield the file's parts (see above); OtherLayout when it must be read with `general`."""
     _check_opening(stream)
+    if not general:
+        yield from _lines(stream)
+        return
     events = ijson.basic_parse(stream, use_float=True)
     try:
         yield from _parts(events)
