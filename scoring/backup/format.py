@@ -74,8 +74,6 @@ class Section:
     columns: tuple[Column, ...]
     # Filled in after every record is written, so a record may point at a later one.
     deferred: tuple[str, ...] = ()
-    # Set by the database when a row is created (auto_now_add): written again afterwards.
-    stamped: tuple[str, ...] = ()
 
 
 SECTIONS = (
@@ -95,7 +93,6 @@ SECTIONS = (
             _c("withdrawn", BOOL),
             _c("created_at", TIME),
         ),
-        stamped=("created_at",),
     ),
     Section(
         "events",
@@ -115,7 +112,6 @@ SECTIONS = (
             _c("created_at", TIME),
         ),
         deferred=("fed_by",),
-        stamped=("created_at",),
     ),
     Section(
         "entries",
@@ -128,7 +124,6 @@ SECTIONS = (
             _c("fed_from", "ref:games", null=True),
         ),
         deferred=("fed_from",),
-        stamped=("created_at",),
     ),
     Section(
         "teams",
@@ -164,7 +159,6 @@ SECTIONS = (
             _c("status", STR),
             _c("created_at", TIME),
         ),
-        stamped=("created_at",),
     ),
     Section(
         "games",
@@ -240,7 +234,6 @@ SECTIONS = (
         "activity",
         Activity,
         (_c("id", INT), _c("user", USER, null=True), _c("at", TIME), _c("text", STR)),
-        stamped=("at",),
     ),
 )
 TOURNAMENT_COLUMNS = (

@@ -395,3 +395,47 @@ def test_a_version_1_file_is_still_read(tournament, official):
         Game.objects.filter(event__tournament=copy).count()
         == Game.objects.filter(event__tournament=tournament).count()
     )
+
+
+def test_a_version_2_file_as_the_desk_writes_it_is_read(played_tournament, official):
+    raw = backup_bytes(played_tournament)
+    assert json.loads(raw)["version"] == 2
+    copy = restore_backup(raw, by=official, slug="v2")
+    assert Hand.objects.filter(game__event__tournament=copy).count() == 4
+
+
+@pytest.mark.parametrize(
+    "layout",
+    [
+        lambda data: json.dumps(data, indent=2).encode(),
+        lambda data: json.dumps(data).encode(),
+        lambda data: json.dumps(data, ensure_ascii=True).encode() + b"\n\n",
+    ],
+    ids=["indented", "one line", "ascii escapes"],
+)
+def test_the_same_backup_laid_out_otherwise_restores_the_same(played_tournament, official, layout):
+    """An editor that re-saves the file changes its layout, not its content or checksum."""
+    raw = backup_bytes(played_tournament)
+    copy = restore_backup(layout(json.loads(raw)), by=official, slug="relaid")
+    first = json.loads(raw)
+    second = json.loads(backup_bytes(copy))
+    for section in ("players", "games", "sides"):
+        assert len(first[section]) == len(second[section])
+    assert [h["points"] for h in first["hands"]] == [h["points"] for h in second["hands"]]
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda raw: raw + b"{}", "The file is damaged: it is not valid JSON"),
+        (lambda raw: raw.replace(b'"players":[', b'"players":{', 1), "The file is damaged"),
+        (lambda raw: raw.replace(b"\n", b"\n  ", 3)[:-40], "The file is incomplete"),
+        (lambda raw: b"\n" + raw.replace(b'"chapters":[', b'"chapters":7,"x":[', 1), "damaged"),
+    ],
+    ids=["trailing object", "a section not a list", "cut, other layout", "a section not a list 2"],
+)
+def test_a_damaged_file_is_refused_whatever_its_layout(
+    played_tournament, official, change, message
+):
+    with pytest.raises(BackupError, match=message):
+        restore_backup(change(backup_bytes(played_tournament)), by=official, slug="damaged")
