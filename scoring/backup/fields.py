@@ -10,6 +10,7 @@ record and the field named, before anything reaches the database.
 
 from __future__ import annotations
 
+import re
 import uuid
 from functools import cache
 
@@ -21,11 +22,13 @@ from django.utils.dateparse import parse_date, parse_datetime
 from games.registry import GAMES
 from games.rules import RulesError
 from scoring.backup.format import BOOL, DATE, INT, JSON, STR, TIME, USER, UUID, BackupError
+from scoring.backup.stream import MAX_DEPTH
 from tournaments.errors import DeskError
 from tournaments.services.names import check_name
 from tournaments.services.results import clean_reason
 
 USERNAME_MAX = 150
+LONG_NUMBER = re.compile(rb"\d{16}")
 # The largest whole number a JSON value of a hand may hold (what every reader of JSON
 # represents exactly); the game's rules bound the real figures far below it.
 JSON_INT_MAX = 2**53
@@ -66,24 +69,38 @@ def _refuse(where: str, column, why: str):
 
 
 def _check_json(value, where: str, column) -> None:
-    """Refuse JSON holding NUL characters or numbers past what JSON carries exactly."""
-    waiting = [value]
+    """Refuse JSON holding NUL characters, numbers past what JSON carries exactly, or
+    values nested deeper than the desk writes."""
+    waiting = [(value, 1)]
     while waiting:
-        item = waiting.pop()
+        item, depth = waiting.pop()
+        if isinstance(item, dict | list) and depth > MAX_DEPTH:
+            _refuse(where, column, f"nests values more than {MAX_DEPTH} deep")
         if isinstance(item, dict):
             for key, inner in item.items():
                 if "\x00" in key:
                     _refuse(where, column, "holds a NUL character")
-                waiting.append(inner)
+                waiting.append((inner, depth + 1))
         elif isinstance(item, list):
-            waiting.extend(item)
+            waiting.extend((inner, depth + 1) for inner in item)
         elif isinstance(item, str) and "\x00" in item:
             _refuse(where, column, "holds a NUL character")
         elif isinstance(item, int) and not isinstance(item, bool) and abs(item) > JSON_INT_MAX:
             _refuse(where, column, "holds a number larger than the desk ever stores")
 
 
-def _typed(column, value, where: str):
+def plain(line: bytes | None) -> bool:
+    """Say whether a record's text (as the file holds it) cannot hold what `_check_json`
+    refuses: no NUL escape, no run of 16 digits, fewer brackets than MAX_DEPTH."""
+    return (
+        line is not None
+        and b"\\u0000" not in line
+        and line.count(b"{") + line.count(b"[") < MAX_DEPTH
+        and LONG_NUMBER.search(line) is None
+    )
+
+
+def _typed(column, value, where: str, walk: bool):
     kind = column.kind
     if kind == INT or column.ref:
         return value if isinstance(value, int) and not isinstance(value, bool) else None
@@ -104,18 +121,20 @@ def _typed(column, value, where: str):
             return uuid.UUID(value) if isinstance(value, str) else None
         except ValueError:
             return None
-    if kind == JSON:
+    if kind == JSON and walk:
         _check_json(value, where, column)
     return value
 
 
-def column_value(model, column, value, where: str):
-    """Return a file value as the database takes it; BackupError names what is wrong."""
+def column_value(model, column, value, where: str, *, walk: bool = True):
+    """Return a file value as the database takes it; BackupError names what is wrong.
+
+    `walk`: look through a JSON value (False when the record's text is `plain`)."""
     if value is None:
         if column.null or column.default is not None:
             return column.default
         _refuse(where, column, "is missing")
-    typed = _typed(column, value, where)
+    typed = _typed(column, value, where, walk)
     if typed is None:
         _refuse(where, column, f"is not a valid {column.kind.split(':')[0]}")
     if isinstance(typed, str):

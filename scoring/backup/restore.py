@@ -19,7 +19,7 @@ from django.db import DataError, IntegrityError, connection, transaction
 
 from games.registry import GAMES
 from scoring.backup.checks import _check_offenders, _renumber_offenders, penalty_names
-from scoring.backup.fields import check_record, column_value
+from scoring.backup.fields import check_record, column_value, plain
 from scoring.backup.format import (
     FORMAT,
     HEAD_KEYS,
@@ -220,8 +220,9 @@ class _Restorer:
         if not isinstance(record, dict):
             raise BackupError(f"The file is damaged: its {section.name} are not records.")
         self.checksum.record(line if line is not None else canonical(record))
+        walk = not plain(line)
         typed = {
-            c.name: column_value(section.model, c, record.get(c.name), where)
+            c.name: column_value(section.model, c, record.get(c.name), where, walk=walk)
             for c in section.columns
         }
         check_record(section.name, typed, where)

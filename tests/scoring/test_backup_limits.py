@@ -99,3 +99,21 @@ def test_the_command_says_why_in_one_line(bad_file, tmp_path):
     assert _plain(message) in str(refused.value)
     assert "\n" not in str(refused.value)
     assert not Tournament.objects.filter(slug="limits").exists()
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        (b'"talking"', b'"talk\\u0000ing"', "“detail” holds a NUL character"),
+        (b'"penalties":[]', b'"penalties":' + b"[" * 30 + b"]" * 30, "nests values more than 24"),
+        (b'"muggins_0":0', b'"muggins_0":12345678901234567', "holds a number larger than"),
+    ],
+    ids=["NUL", "deep", "huge"],
+)
+def test_a_file_in_the_desks_own_layout_is_checked_alike(
+    played_tournament, official, old, new, message
+):
+    raw = backup_bytes(played_tournament)
+    assert old in raw
+    with pytest.raises(BackupError, match=message):
+        restore_backup(raw.replace(old, new, 1), by=official, slug="limits")
