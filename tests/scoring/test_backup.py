@@ -117,6 +117,22 @@ def test_people_unknown_here_are_kept_as_names_and_no_account_is_made(played_tou
     assert {hand["entered_by"] for hand in again["hands"]} == {"newcomer"}
 
 
+def test_the_pages_show_who_by_name_when_they_have_no_account_here(
+    played_tournament, official, official_client
+):
+    data = json.loads(backup_bytes(played_tournament))
+    for change in data["hand_changes"]:
+        change["by"] = "newcomer"
+    for line in data["activity"]:
+        line["user"] = "newcomer"
+    copy = restore_backup(resign(data), by=official, slug="b")
+    game = HandChange.objects.filter(game__event__tournament=copy).first().game
+    history = official_client.get(reverse("scoring:history", args=["b", game.pk]))
+    assert "newcomer" in history.text
+    dashboard = official_client.get(reverse("desk:dashboard", args=["b"]))
+    assert "newcomer" in dashboard.text
+
+
 @pytest.mark.parametrize(
     ("cut", "message"),
     [
