@@ -10,7 +10,8 @@ BENCH_HANDS (100,000 by default) is the size of the restored backup; the exports
 timed on a tenth of it (10,000 hands by default) and four times that.
 
 On PostgreSQL the script uses a throwaway database ``bench_exports`` next to the one
-named in DATABASE_URL (made afresh on every run).
+named in DATABASE_URL (made afresh on every run; BENCH_DATABASE=name picks another, so
+two runs on one server do not drop each other's).
 
 The tournament is a Double Draw rounds event of 500 players over 8 rounds at tables of
 4: 1,000 games of 10 legal hands each, written in bulk as in `bench/standings.py`. Timed
@@ -191,7 +192,7 @@ def measure(official, tournament, folder: Path) -> dict:
 
 
 def main() -> dict:
-    kind = setup_django("exports")
+    kind = setup_django(os.environ.get("BENCH_DATABASE") or "exports")
     from django.db import connection
 
     folder = Path(tempfile.mkdtemp(prefix="bench-exports-files-"))
