@@ -35,7 +35,6 @@ from scoring.backup.format import (
 from scoring.backup.meaning import check_meaning
 from scoring.backup.rows import Rows
 from scoring.backup.stream import INCOMPLETE, NOT_A_BACKUP, OtherLayout, open_source, parts
-from tournaments.changes import log_activity
 from tournaments.models import Tournament
 from tournaments.names import name_key
 from tournaments.services.tournaments import check_slug
@@ -352,7 +351,6 @@ class _Restorer:
                 + (f"; and {more} more" if more > 0 else "")
                 + ". Nothing was restored."
             )
-        log_activity(tournament=self.tournament, by=self.by, text="Restored from a backup file")
         return self.tournament
 
     def _write_deferred(self) -> None:
