@@ -1,12 +1,17 @@
-"""Benchmark: exports, backup and restore of a tournament of 10,000 hands.
+"""Benchmark: exports of a tournament of 10,000 hands; restore of a backup of 100,000 hands.
 
 Run from the project root:
 
     python bench/exports.py                                    # SQLite in a temp folder
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/domino_desk python bench/exports.py
+    BENCH_HANDS=2000 python bench/exports.py                   # small: seconds, for CI
+
+BENCH_HANDS (100,000 by default) is the size of the restored backup; the exports are
+timed on a tenth of it (10,000 hands by default) and four times that.
 
 On PostgreSQL the script uses a throwaway database ``bench_exports`` next to the one
-named in DATABASE_URL (made afresh on every run).
+named in DATABASE_URL (made afresh on every run; BENCH_DATABASE=name picks another, so
+two runs on one server do not drop each other's).
 
 The tournament is a Double Draw rounds event of 500 players over 8 rounds at tables of
 4: 1,000 games of 10 legal hands each, written in bulk as in `bench/standings.py`. Timed
@@ -18,8 +23,13 @@ The tournament is a Double Draw rounds event of 500 players over 8 rounds at tab
 
 Peak memory (tracemalloc) is measured apart, and measured again for a tournament of four
 times the hands (40,000): the exports stream rows, so their peak should hardly grow.
-Targets: XLSX under 5 s, backup round trip (export + restore) under 10 s. The last line
-printed is one JSON object.
+
+Then a tournament of BENCH_HANDS hands, each with its line of history as the desk writes
+it, is backed up to a file and restored from that file as the background task does
+(`restore_backup`, reading the file as a stream): `restore_seconds` untraced, and
+`restore_peak_memory_mb` (tracemalloc) in a second run. Targets: XLSX under 5 s, backup
+round trip (export + restore) of the small tournament under 10 s, restore of 100,000
+hands under 15 s and 150 MB. The last line printed is one JSON object, units in the keys.
 """
 
 import io
@@ -32,11 +42,15 @@ from pathlib import Path
 
 from _common import report, setup_django
 
-PLAYERS = 500  # 1,000 games, 10,000 hands
+HANDS = int(os.environ.get("BENCH_HANDS") or 100_000)
+HANDS_PER_PLAYER = 20  # 8 rounds at tables of 4, 10 hands a game
+PLAYERS = max(8, HANDS // 10 // HANDS_PER_PLAYER)  # 500 players: 1,000 games, 10,000 hands
 GROWTH = 4
 RUNS = 3
 XLSX_TARGET = 5.0
 ROUND_TRIP_TARGET = 10.0
+RESTORE_TARGET_SECONDS = 15.0
+RESTORE_TARGET_MB = 150.0
 
 
 def build(slug: str, players: int, rng):
@@ -76,10 +90,63 @@ def backup_to_bytes(tournament) -> bytes:
     return stream.getvalue()
 
 
-def restore(raw: bytes, official, slug: str):
-    from scoring.backup import import_tournament, read_backup
+def restore(raw, official, slug: str):
+    """Restore a backup (bytes or a file's path) as a new tournament."""
+    from scoring.backup import restore_backup
 
-    return import_tournament(found=read_backup(raw), by=official, slug=slug)
+    return restore_backup(raw, by=official, slug=slug)
+
+
+def add_history(tournament, official) -> None:
+    """Give every hand the line of history the desk writes when a hand is entered."""
+    from scoring.models import Hand, HandChange
+
+    hands = Hand.objects.filter(game__event__tournament=tournament).values_list(
+        "pk", "game_id", "number", "points", "detail"
+    )
+    HandChange.objects.bulk_create(
+        (
+            HandChange(
+                game_id=game,
+                hand_id=pk,
+                hand_number=number,
+                action=HandChange.Action.ADDED,
+                by=official,
+                after={"number": number, "points": points, "detail": detail},
+            )
+            for pk, game, number, points, detail in hands.iterator(chunk_size=5000)
+        ),
+        batch_size=5000,
+    )
+    Hand.objects.filter(game__event__tournament=tournament).update(entered_by=official)
+
+
+def measure_restore(rng, folder: Path) -> dict:
+    """Back up a tournament of HANDS hands to a file; time and trace its restore."""
+    from django.db import connection
+
+    official, tournament, hands = build("restore", max(8, HANDS // HANDS_PER_PLAYER), rng)
+    add_history(tournament, official)
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE")
+    path = folder / "restore-backup.json"
+    with open(path, "wb") as stream:
+        from scoring.backup import write_backup
+
+        write_backup(tournament, stream)
+    started = time.perf_counter()
+    restore(path, official, "restore-timed")
+    seconds = time.perf_counter() - started
+    peak = peak_mb(lambda: restore(path, official, "restore-traced"))
+    return {
+        "restore_hands": hands,
+        "restore_file_mb": round(path.stat().st_size / 2**20, 2),
+        "restore_seconds": round(seconds, 3),
+        "restore_peak_memory_mb": peak,
+        "restore_target_seconds": RESTORE_TARGET_SECONDS,
+        "restore_target_peak_memory_mb": RESTORE_TARGET_MB,
+    }
 
 
 def best(call, runs=RUNS) -> tuple[float, object]:
@@ -125,7 +192,7 @@ def measure(official, tournament, folder: Path) -> dict:
 
 
 def main() -> dict:
-    kind = setup_django("exports")
+    kind = setup_django(os.environ.get("BENCH_DATABASE") or "exports")
     from django.db import connection
 
     folder = Path(tempfile.mkdtemp(prefix="bench-exports-files-"))
@@ -150,6 +217,7 @@ def main() -> dict:
     figures["hands_csv_peak_mb_x4"] = peak_mb(lambda: export_to(bigger, "hands", "csv", folder))
     figures["xlsx_target_seconds"] = XLSX_TARGET
     figures["backup_round_trip_target_seconds"] = ROUND_TRIP_TARGET
+    figures.update(measure_restore(rng, folder))
     return figures
 
 

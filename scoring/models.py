@@ -67,6 +67,41 @@ class Export(Job):
         return self.status == Job.Status.READY
 
 
+class Restore(Job):
+    """A backup file being restored as a new tournament by a Celery task.
+
+    The uploaded file waits under the data folder (`path`, relative to the restores
+    folder) only until the task has read it or the job failed; `progress` (0-100) is
+    what the page's bar shows. `restored` is the new tournament once it is written.
+    """
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="restores")
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    filename = models.CharField(max_length=160, blank=True)
+    path = models.CharField(max_length=255, blank=True)
+    slug = models.CharField(max_length=40, blank=True)
+    progress = models.PositiveSmallIntegerField(default=0)
+    # Why the file was refused, whole (`error` keeps its first 255 characters).
+    refusal = models.TextField(blank=True)
+    restored = models.ForeignKey(
+        Tournament, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(progress__lte=100), name="restore_progress_at_most_100"
+            ),
+        ]
+
+    def __str__(self):
+        return f"Restore of {self.filename} ({self.get_status_display()})"
+
+
 class ChapterLink(models.Model):
     """A read-only link to one chapter's report, for its secretary: a secret in the URL.
 
@@ -141,6 +176,8 @@ class Hand(models.Model):
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
+    # Who entered it, by name, when that is no account here (a restored backup's history).
+    entered_by_name = models.CharField(max_length=150, blank=True, default="", db_default="")
     entered_at = models.DateTimeField(default=timezone.now)
     edited_at = models.DateTimeField(null=True, blank=True)
 
@@ -177,6 +214,8 @@ class HandChange(models.Model):
     by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
+    # Who made it, by name, when that is no account here (a restored backup's history).
+    by_name = models.CharField(max_length=150, blank=True, default="", db_default="")
     at = models.DateTimeField(default=timezone.now)
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)

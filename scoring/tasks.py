@@ -7,7 +7,7 @@ from celery import shared_task
 from tournaments import background
 
 from . import exports
-from .models import Export
+from .models import Export, Restore
 
 log = logging.getLogger(__name__)
 
@@ -27,3 +27,17 @@ def build_export(export_id: int) -> str:
         background.fail(export_id, Export, exports.BUILD_FAILED)
         raise
     return export.status if export else "gone"
+
+
+@shared_task
+def restore_backup(restore_id: int) -> str:
+    """Restore an uploaded backup; a fault is recorded on the job (and logged), not lost."""
+    from .backup import jobs
+
+    try:
+        restore = jobs.run_restore(restore_id=restore_id)
+    except Exception:
+        log.exception("Restoring backup %s failed", restore_id)
+        background.fail(restore_id, Restore, jobs.RESTORE_FAILED)
+        raise
+    return restore.status if restore else "gone"

@@ -7,26 +7,30 @@ REPEATABLE READ transaction on PostgreSQL, one transaction on SQLite, so officia
 keep entering hands while it runs and the file still holds either all of a hand or
 none of it. It streams records to the file one by one.
 
-`read_backup` checks a file before anything is written: JSON, this format, this
-version, every section and field present with the right type, every reference
-pointing at a record of the file, and a SHA-256 checksum over the records, so a file
-cut short, damaged or edited by hand is refused with a message saying what is wrong.
-`import_tournament` then writes it all in one transaction: all or nothing.
+`restore_backup` reads a file as a stream, in one pass, inside one transaction: the
+JSON, the format and version, every record's fields against what the desk stores
+(`fields`), every reference, the counts and the SHA-256 checksum over the records, and
+then the tournament as written against the games' rules (`meaning`: hands scored again,
+totals and results folded). A file cut short, damaged, edited by hand or that does not
+hold together is refused with a message naming the first problems, and nothing is
+written. `read_head` reads only the file's head (for a quick answer before a restore is
+started in the background by `scoring.tasks.restore_backup`).
+
+The official who restores a file owns the copy and is its one official: no account is
+made or promoted from a file. People in the history are named by username: one this
+desk knows is linked to that account, any other is kept as text.
 
 The format is documented in the README ("Backup and restore"); `format.SECTIONS` is its
 one definition. Ids in the file are the exporting database's; they only link records
-of the file to each other, and new ids are given on import. People are named by their
-username: on import, a username this desk knows is that user; one it does not know
-becomes an inactive account with no password (history keeps who did what, and nobody
-can sign in as them until a site admin sets them up).
+of the file to each other.
 
-The parts: `format` (the sections, their columns, the checksum), `writer`, `reader`
-(with `checks`: events and penalties against the games' rules) and `restore`.
+The parts: `format` (the sections, their columns, the checksum), `writer`, `stream`
+(the file read record by record), `fields`, `checks` (penalties), `meaning`, `restore`.
 """
 
 from scoring.backup.format import SECTIONS, BackupError, canonical, checksum_of
-from scoring.backup.reader import read_backup
-from scoring.backup.restore import backup_summary, import_tournament
+from scoring.backup.head import backup_summary, read_head
+from scoring.backup.restore import restore_backup
 from scoring.backup.writer import one_snapshot, write_backup
 
 __all__ = [
@@ -35,8 +39,8 @@ __all__ = [
     "backup_summary",
     "canonical",
     "checksum_of",
-    "import_tournament",
     "one_snapshot",
-    "read_backup",
+    "read_head",
+    "restore_backup",
     "write_backup",
 ]

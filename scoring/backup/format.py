@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
+from functools import cached_property
 
 from tournaments.errors import DeskError
 from tournaments.models import (
@@ -52,11 +53,11 @@ class Column:
     # The value of a record written before this column existed (None: it must be there).
     default: object = None
 
-    @property
+    @cached_property
     def ref(self) -> str | None:
         return self.kind[4:] if self.kind.startswith("ref:") else None
 
-    @property
+    @cached_property
     def attname(self) -> str:
         """Return the model attribute holding the value (`event_id` for a reference)."""
         return f"{self.name}_id" if self.ref or self.kind == USER else self.name
@@ -73,8 +74,6 @@ class Section:
     columns: tuple[Column, ...]
     # Filled in after every record is written, so a record may point at a later one.
     deferred: tuple[str, ...] = ()
-    # Set by the database when a row is created (auto_now_add): written again afterwards.
-    stamped: tuple[str, ...] = ()
 
 
 SECTIONS = (
@@ -94,7 +93,6 @@ SECTIONS = (
             _c("withdrawn", BOOL),
             _c("created_at", TIME),
         ),
-        stamped=("created_at",),
     ),
     Section(
         "events",
@@ -114,7 +112,6 @@ SECTIONS = (
             _c("created_at", TIME),
         ),
         deferred=("fed_by",),
-        stamped=("created_at",),
     ),
     Section(
         "entries",
@@ -127,7 +124,6 @@ SECTIONS = (
             _c("fed_from", "ref:games", null=True),
         ),
         deferred=("fed_from",),
-        stamped=("created_at",),
     ),
     Section(
         "teams",
@@ -163,7 +159,6 @@ SECTIONS = (
             _c("status", STR),
             _c("created_at", TIME),
         ),
-        stamped=("created_at",),
     ),
     Section(
         "games",
@@ -239,7 +234,6 @@ SECTIONS = (
         "activity",
         Activity,
         (_c("id", INT), _c("user", USER, null=True), _c("at", TIME), _c("text", STR)),
-        stamped=("at",),
     ),
 )
 TOURNAMENT_COLUMNS = (

@@ -1,186 +1,389 @@
-"""Restore a backup, checked by `read_backup`, as a new tournament: all or nothing."""
+"""Restore a backup as a new tournament, in one pass over the file: all or nothing.
+
+The file is read as a stream (`stream.parts`); each record is typed and held to the
+services' checks (`fields`), written in batches, and the checksum is taken as it goes.
+At the end the counts and the checksum are compared, and the tournament as written is
+held to the game's rules (`meaning`). Any problem raises BackupError inside the one
+transaction, so nothing is written. The official restoring the file owns the copy;
+nobody is made an official, and no account is made, from what the file says.
+"""
 
 from __future__ import annotations
 
 import uuid
+from collections import Counter, defaultdict
 
 from django.contrib.auth import get_user_model
-from django.db import IntegrityError, connection, transaction
+from django.core.management.color import no_style
+from django.db import DataError, IntegrityError, connection, transaction
 
-from scoring.backup.checks import _penalty_fields, _renumber_offenders
-from scoring.backup.format import CHUNK, SECTIONS, USER, BackupError, Section
+from games.registry import GAMES
+from scoring.backup.checks import _check_offenders, _renumber_offenders, penalty_names
+from scoring.backup.fields import check_record, column_value, plain
+from scoring.backup.format import (
+    FORMAT,
+    HEAD_KEYS,
+    READS,
+    SECTIONS,
+    TOURNAMENT_COLUMNS,
+    USER,
+    BackupError,
+    Checksum,
+    Section,
+    canonical,
+)
+from scoring.backup.meaning import check_meaning
+from scoring.backup.rows import Rows
+from scoring.backup.stream import INCOMPLETE, NOT_A_BACKUP, OtherLayout, open_source, parts
 from tournaments.models import Tournament
+from tournaments.names import name_key
 from tournaments.services.tournaments import check_slug
 
 from ..models import Hand, HandChange
 
-
-def _users(found: dict) -> dict[str, object]:
-    """Return the users named in the file, making an inactive account for a name not known."""
-    names = set(found["officials"])
-    if found["tournament"].get("owner"):
-        names.add(found["tournament"]["owner"])
-    for section in SECTIONS:
-        for column in section.columns:
-            if column.kind == USER:
-                names.update(r[column.name] for r in found[section.name] if r[column.name])
-    model = get_user_model()
-    users = {user.username: user for user in model.objects.filter(username__in=names)}
-    for name in sorted(names - set(users)):
-        user = model(username=name, is_active=False)
-        user.set_unusable_password()
-        user.save()
-        users[name] = user
-    return users
+BATCH = 1000
+PROGRESS_EVERY = 5000  # parts of the file read between two reports of progress
+# Sections other records point at, or with references written last: their new ids are
+# kept while the file is read.
+KEEP_IDS = frozenset(column.ref for s in SECTIONS for column in s.columns if column.ref) | {
+    s.name for s in SECTIONS if s.deferred
+}
+OWNED = ("chapters", "players", "events", "activity")  # rows that name their tournament
+KEYS = {"hands": ("entry_key", Hand), "hand_changes": ("request_key", HandChange)}
+MORE_PROBLEMS = 5
 
 
-def _fresh_keys(records: list[dict], name: str) -> None:
-    """Give a new key to every record whose form key this database already holds."""
-    model = Hand if name == "entry_key" else HandChange
-    field = name
-    keys = [record[name] for record in records if record[name] is not None]
-    taken = set()
-    for start in range(0, len(keys), CHUNK):
-        chunk = keys[start : start + CHUNK]
-        taken.update(model.objects.filter(**{f"{field}__in": chunk}).values_list(field, flat=True))
-    for record in records:
-        if record[name] in taken:
-            record[name] = uuid.uuid4()
+class _IdsTaken(Exception):
+    """The file's ids cannot be kept here: restore again with new ids."""
+
+
+def restore_backup(source, *, by, slug: str = "", progress=None) -> Tournament:
+    """Restore a backup file (bytes, a path or a binary file) as a new tournament.
+
+    `by` (an account here) owns the copy and is its one official. The tournament keeps
+    the file's address unless `slug` gives a new one; an address in use is refused.
+    `progress(fraction)` is told how far the file has been read. Refused whole with a
+    BackupError naming the first problems; nothing is written then.
+    """
+    if by is None or not getattr(by, "pk", None):
+        raise BackupError("Name the official restoring the file: they own the restored copy.")
+    try:
+        return _restore_as_it_can(source, by=by, slug=slug, progress=progress)
+    except IntegrityError as exc:
+        why = " ".join(str(exc).split())[:160]
+        raise BackupError(
+            f"The file's records break a rule of the desk ({why}); nothing was restored."
+        ) from None
+    except DataError as exc:
+        why = " ".join(str(exc).split())[:160]
+        raise BackupError(
+            f"The file holds a value the database cannot keep ({why}); nothing was restored."
+        ) from None
+    except RecursionError:
+        raise BackupError(
+            "The file is damaged: it nests values deeper than the desk ever writes. "
+            "Nothing was restored."
+        ) from None
+
+
+def _restore_as_it_can(source, **how) -> Tournament:
+    """Restore keeping the file's ids if they are free, else with new ids; read the file line
+    by line if it is laid out as the desk writes it, else with the general reader."""
+    try:
+        try:
+            return _restore(source, **how, keep=True, general=False)
+        except _IdsTaken:
+            return _restore(source, **how, keep=False, general=False)
+    except OtherLayout:
+        try:
+            return _restore(source, **how, keep=True, general=True)
+        except _IdsTaken:
+            return _restore(source, **how, keep=False, general=True)
 
 
 @transaction.atomic
-def import_tournament(*, found: dict, by, slug: str = "") -> Tournament:
-    """Restore a checked backup (`read_backup`) as a new tournament; all or nothing.
-
-    The tournament keeps its address unless `slug` gives a new one; an address in use is
-    refused. `by` becomes one of its officials, with the officials named in the file.
-    """
-    head = found["tournament"]
-    wanted = check_slug(slug or head["slug"])
-    if Tournament.objects.filter(slug=wanted).exists():
-        raise BackupError(
-            f"A tournament at the address “{wanted}” exists already; choose a new address "
-            "for the restored copy."
-        )
-    users = _users(found)
-    try:
-        with transaction.atomic():
-            tournament = _restore(found, head, wanted, users)
-    except IntegrityError as exc:
-        raise BackupError(
-            f"The file's records break a rule of the desk ({exc}); nothing was restored."
-        ) from None
-    officials = [users[name] for name in found["officials"] if name in users]
-    if by is not None and by.pk:
-        officials.append(by)
-    tournament.officials.add(*officials)
-    return tournament
+def _restore(source, *, by, slug, progress, keep, general) -> Tournament:
+    with open_source(source) as (stream, size):
+        restorer = _Restorer(by=by, slug=slug, keep=keep)
+        for number, part in enumerate(parts(stream, general=general), start=1):
+            restorer.take(*part)
+            if progress is not None and not number % PROGRESS_EVERY:
+                progress(min(stream.tell() / max(size, 1), 1.0))
+        return restorer.finish()
 
 
-def _ids_free(found: dict) -> bool:
-    """Say whether none of the file's ids is in use here (a restore into an empty database)."""
-    if Tournament.objects.filter(pk=found["tournament"]["id"]).exists():
-        return False
-    for section in SECTIONS:
-        ids = [record["id"] for record in found[section.name]]
-        for start in range(0, len(ids), CHUNK):
-            if section.model.objects.filter(pk__in=ids[start : start + CHUNK]).exists():
-                return False
-    return True
+class _Restorer:
+    def __init__(self, *, by, slug: str, keep: bool):
+        self.by, self.slug, self.keep = by, slug, keep
+        self.head: dict = {}
+        self.tail: dict = {}
+        self.tournament = None
+        self.checksum = None
+        self.next_section = 0
+        self.section: Section | None = None
+        self.counts: Counter = Counter()
+        self.seen: dict[str, set] = defaultdict(set)
+        self.new_ids: dict[str, dict[int, int]] = defaultdict(dict)
+        self.batch: list[tuple[int, dict, object]] = []
+        self.deferred: list[tuple[Section, int, str, str, int]] = []
+        self.users: dict[str, int | None] = {}
+        # What a hand's penalties are read by: each game's event and number of sides.
+        self.events: dict[int, dict] = {}
+        self.game_event: dict[int, int] = {}
+        self.sides: Counter = Counter()
+        self.penalty_cache: dict[tuple, list[str]] = {}
+        self.rows: dict[str, Rows] = {}
+
+    # The head -------------------------------------------------------------------------
+
+    def take(self, kind: str, key: str, value, line: bytes | None) -> None:
+        if kind == "value":
+            self._value(key, value)
+            return
+        section = self._enter(key)
+        if kind == "record":
+            self._record(section, value, line)
+        else:
+            self._flush()
+            self.section = None
+
+    def _value(self, key: str, value) -> None:
+        if self.section is not None or self.tournament is not None:
+            self.tail[key] = value
+            return
+        if key == "format" and value != FORMAT:
+            raise BackupError(NOT_A_BACKUP)
+        if key == "version" and value not in READS:
+            readable = " and ".join(str(number) for number in READS)
+            raise BackupError(
+                f"This backup is in format version {value}; this desk reads versions "
+                f"{readable}. Nothing was restored."
+            )
+        self.head[key] = value
+
+    def _open(self) -> None:
+        """Check the head and write the tournament, once the first section starts."""
+        if self.head.get("format") != FORMAT:
+            raise BackupError(NOT_A_BACKUP)
+        for key in HEAD_KEYS:
+            if key not in self.head:
+                raise BackupError(f"The file is damaged: it has no “{key}”. Nothing was restored.")
+        if not isinstance(self.head["tournament"], dict) or not isinstance(
+            self.head["officials"], list
+        ):
+            raise BackupError("The file is damaged: its tournament is not readable.")
+        self.checksum = Checksum({key: self.head[key] for key in HEAD_KEYS})
+        raw = self.head["tournament"]
+        head = {
+            c.name: column_value(Tournament, c, raw.get(c.name), "The tournament")
+            for c in TOURNAMENT_COLUMNS
+            if c.kind != USER
+        }
+        check_record("tournament", head, "The tournament")
+        wanted = check_slug(self.slug or head["slug"])
+        if Tournament.objects.filter(slug=wanted).exists():
+            raise BackupError(
+                f"A tournament at the address “{wanted}” exists already; choose a new address "
+                "for the restored copy."
+            )
+        fields = {**head, "slug": wanted, "owner": self.by}
+        if not self.keep or Tournament.objects.filter(pk=head["id"]).exists():
+            self.keep = False
+            del fields["id"]
+        self.tournament = Tournament.objects.create(**fields)
+        self.tournament.officials.add(self.by)
+        Tournament.objects.filter(pk=self.tournament.pk).update(created_at=head["created_at"])
+
+    def _enter(self, name: str) -> Section:
+        if self.tournament is None:
+            self._open()
+        if self.section is not None and self.section.name == name:
+            return self.section
+        expected = SECTIONS[self.next_section] if self.next_section < len(SECTIONS) else None
+        if expected is None or expected.name != name:
+            where = f"before “{name}”" if expected else "only once"
+            raise BackupError(
+                f"The file is damaged: its sections are not in the desk's order (“"
+                f"{expected.name if expected else name}” comes {where}). Nothing was restored."
+            )
+        self.next_section += 1
+        self.checksum.section(name)
+        self.section = expected
+        return expected
+
+    # The records ----------------------------------------------------------------------
+
+    def _record(self, section: Section, record, line: bytes | None) -> None:
+        self.counts[section.name] += 1
+        where = f"Record {self.counts[section.name]} of the {section.name.replace('_', ' ')}"
+        if not isinstance(record, dict):
+            raise BackupError(f"The file is damaged: its {section.name} are not records.")
+        self.checksum.record(line if line is not None else canonical(record))
+        walk = not plain(line)
+        typed = {
+            c.name: column_value(section.model, c, record.get(c.name), where, walk=walk)
+            for c in section.columns
+        }
+        check_record(section.name, typed, where)
+        if typed["id"] in self.seen[section.name]:
+            raise BackupError(f"{where}: its id {typed['id']} is used twice.")
+        self.seen[section.name].add(typed["id"])
+        self._remember(section.name, typed, where)
+        values = {}
+        for column in section.columns:
+            value = typed[column.name]
+            if column.name == "id":
+                if self.keep:
+                    values["id"] = value
+                continue
+            if column.name in section.deferred:
+                if value is not None:
+                    self.deferred.append((section, typed["id"], column.attname, column.ref, value))
+                continue
+            if column.ref and value is not None:
+                if value not in self.new_ids[column.ref]:
+                    raise BackupError(
+                        f"{where}: its “{column.name}” points at nothing in the file."
+                    )
+                value = self.new_ids[column.ref][value]
+            elif column.kind == USER:
+                value, values[f"{column.name}_name"] = self._user(value)
+            values[column.attname] = value
+        if section.name in OWNED:
+            values["tournament_id"] = self.tournament.pk
+        if section.name == "chapters":
+            values["name_key"] = name_key(values["name"])
+        self.batch.append((typed["id"], typed, values))
+        if len(self.batch) >= BATCH:
+            self._flush()
+
+    def _remember(self, name: str, typed: dict, where: str) -> None:
+        """Keep what later records are read by: events' rules, games' sides; check offenders."""
+        if name == "events":
+            self.events[typed["id"]] = typed
+        elif name == "games":
+            self.game_event[typed["id"]] = typed["event"]
+        elif name == "sides":
+            self.sides[typed["game"]] += 1
+        elif name in ("hands", "hand_changes"):
+            names = self._penalty_names(typed["game"], where)
+            players = self.new_ids["players"]
+            details = (
+                [typed["detail"]]
+                if name == "hands"
+                else [
+                    s.get("detail")
+                    for s in (typed["before"], typed["after"])
+                    if isinstance(s, dict)
+                ]
+            )
+            for detail in details:
+                _check_offenders(detail, names, players, where)
+                _renumber_offenders(detail, names, players)
+
+    def _penalty_names(self, game: int, where: str) -> list[str]:
+        if game not in self.game_event:
+            raise BackupError(f"{where}: its “game” points at nothing in the file.")
+        event = self.events[self.game_event[game]]
+        key = (event["id"], self.sides[game])
+        if key not in self.penalty_cache:
+            self.penalty_cache[key] = penalty_names(GAMES[event["game_key"]], event, key[1])
+        return self.penalty_cache[key]
+
+    def _user(self, name: str | None) -> tuple[int | None, str]:
+        """Return the account of that username here (or None) and the name kept as text."""
+        if name is None:
+            return None, ""
+        if name not in self.users:
+            found = get_user_model().objects.filter(username=name).values_list("pk", flat=True)
+            self.users[name] = next(iter(found), None)
+        pk = self.users[name]
+        return pk, "" if pk is not None else name
+
+    def _flush(self) -> None:
+        if not self.batch:
+            return
+        section = self.section
+        ids = [file_id for file_id, _, _ in self.batch]
+        if self.keep and section.model.objects.filter(pk__in=ids).exists():
+            raise _IdsTaken
+        rows = [values for _, _, values in self.batch]
+        if section.name in KEYS:
+            _fresh_keys(rows, *KEYS[section.name])
+        if section.name not in self.rows:
+            self.rows[section.name] = Rows(section.model, with_ids=self.keep)
+        made = self.rows[section.name].insert(rows)
+        if section.name in KEEP_IDS:
+            self.new_ids[section.name].update(zip(ids, made, strict=True))
+        self.batch = []
+
+    # The end ----------------------------------------------------------------------------
+
+    def finish(self) -> Tournament:
+        if self.tournament is None:
+            self._open()
+        for section in SECTIONS[self.next_section :]:
+            raise BackupError(f"The file is incomplete: it has no “{section.name}”. {INCOMPLETE}")
+        for key in ("counts", "checksum"):
+            if key not in self.tail:
+                raise BackupError(INCOMPLETE)
+        counts = self.tail["counts"]
+        if not isinstance(counts, dict) or any(
+            counts.get(s.name) != self.counts[s.name] for s in SECTIONS
+        ):
+            raise BackupError(
+                "The file is incomplete: it holds fewer records than it says. Nothing was restored."
+            )
+        if self.tail["checksum"] != self.checksum.value():
+            raise BackupError(
+                "The file has been changed since the desk wrote it (its checksum does not "
+                "match), so it cannot be trusted. Restore the file exactly as it was exported."
+            )
+        self._write_deferred()
+        if self.keep:
+            _reset_sequences()
+        problems = check_meaning(self.tournament, self.new_ids)
+        if problems:
+            more = len(problems) - MORE_PROBLEMS
+            listed = "; ".join(problems[:MORE_PROBLEMS])
+            raise BackupError(
+                f"The file does not hold together: {listed}"
+                + (f"; and {more} more" if more > 0 else "")
+                + ". Nothing was restored."
+            )
+        return self.tournament
+
+    def _write_deferred(self) -> None:
+        """Write the references to later records (a singles team to the game that made it)."""
+        by_field: dict[tuple, list] = defaultdict(list)
+        for section, row, attname, ref, value in self.deferred:
+            if value not in self.new_ids[ref]:
+                name = attname.removesuffix("_id")
+                raise BackupError(
+                    f"A record of the {section.name.replace('_', ' ')}: its “{name}” points at "
+                    "nothing in the file. Nothing was restored."
+                )
+            obj = section.model(pk=self.new_ids[section.name][row])
+            setattr(obj, attname, self.new_ids[ref][value])
+            by_field[(section.model, attname)].append(obj)
+        for (model, attname), objs in by_field.items():
+            model.objects.bulk_update(objs, [attname], batch_size=500)
+
+
+def _fresh_keys(rows: list[dict], field: str, model) -> None:
+    """Give a new key to every row whose form key this database already holds."""
+    keys = [row[field] for row in rows if row[field] is not None]
+    taken = set(model.objects.filter(**{f"{field}__in": keys}).values_list(field, flat=True))
+    for row in rows:
+        if row[field] in taken:
+            row[field] = uuid.uuid4()
 
 
 def _reset_sequences() -> None:
     """After rows were written with their own ids, let the database number new rows after them."""
-    from django.core.management.color import no_style
-
     models = [Tournament, *(section.model for section in SECTIONS)]
     statements = connection.ops.sequence_reset_sql(no_style(), models)
     if statements:
         with connection.cursor() as cursor:
             for statement in statements:
                 cursor.execute(statement)
-
-
-def _restore(found: dict, head: dict, slug: str, users: dict) -> Tournament:
-    """Write every record. Into a database where none of the file's ids is taken (restoring
-    on a new machine), rows keep their ids, so the desk's addresses (a game's score sheet,
-    printed on its QR code) stay the same; otherwise they are numbered afresh."""
-    keep = _ids_free(found)
-    fields = {**head, "slug": slug}
-    owner = fields.pop("owner", None)
-    fields["owner"] = users[owner] if owner else None
-    if not keep:
-        del fields["id"]
-    tournament = Tournament.objects.create(**fields)
-    Tournament.objects.filter(pk=tournament.pk).update(created_at=head["created_at"])
-    _fresh_keys(found["hands"], "entry_key")
-    _fresh_keys(found["hand_changes"], "request_key")
-    new_ids: dict[str, dict[int, int]] = {}
-    created: list[tuple[Section, list]] = []
-    fields = _penalty_fields(found)
-    for section in SECTIONS:
-        if section.name == "hands":
-            for hand in found["hands"]:
-                _renumber_offenders(hand["detail"], fields[hand["game"]], new_ids["players"])
-        if section.name == "hand_changes":
-            for change in found["hand_changes"]:
-                for state in (change["before"], change["after"]):
-                    if isinstance(state, dict):
-                        names = fields[change["game"]]
-                        _renumber_offenders(state.get("detail"), names, new_ids["players"])
-        objects = []
-        for record in found[section.name]:
-            values = {}
-            for column in section.columns:
-                if column.name == "id" and keep:
-                    values["id"] = record["id"]
-                if column.name == "id" or column.name in section.deferred:
-                    continue
-                value = record[column.name]
-                if column.ref and value is not None:
-                    value = new_ids[column.ref][value]
-                elif column.kind == USER and value is not None:
-                    value = users[value].pk
-                values[column.attname] = value
-            if section.name in ("chapters", "players", "events", "activity"):
-                values["tournament_id"] = tournament.pk
-            objects.append(section.model(**values))
-        made = section.model.objects.bulk_create(objects, batch_size=500)
-        new_ids[section.name] = {
-            record["id"]: obj.pk for record, obj in zip(found[section.name], made, strict=True)
-        }
-        created.append((section, made))
-    # Once every record has its id: a deferred reference may point at a later section
-    # (a singles team at the game whose result made it).
-    for section, made in created:
-        _after_create(section, found[section.name], made, new_ids)
-    if keep:
-        _reset_sequences()
-    return tournament
-
-
-def _after_create(section: Section, records: list[dict], made: list, new_ids: dict) -> None:
-    """Write what the database stamped over (creation times) and the deferred references."""
-    fields = [*section.stamped]
-    for column in section.columns:
-        if column.name in section.deferred:
-            fields.append(column.attname)
-    if not fields:
-        return
-    for record, obj in zip(records, made, strict=True):
-        for column in section.columns:
-            if column.name in section.stamped:
-                setattr(obj, column.attname, record[column.name])
-            elif column.name in section.deferred:
-                value = record[column.name]
-                setattr(obj, column.attname, None if value is None else new_ids[column.ref][value])
-    section.model.objects.bulk_update(made, fields, batch_size=500)
-
-
-def backup_summary(found: dict) -> str:
-    """Return what a checked backup holds, in a sentence."""
-    head = found["tournament"]
-    return (
-        f"{head['name']} ({head['starts_on']:%Y-%m-%d}): {len(found['events'])} events, "
-        f"{len(found['players'])} players, {len(found['hands'])} hands."
-    )

@@ -61,18 +61,24 @@ def _plain(column: Column, value, usernames: dict):
 
 
 def _records(section: Section, tournament, usernames: dict) -> Iterator[dict]:
+    """Yield the section's records; a person is their username, or the name kept as text
+    when they had no account where the history was restored (`<column>_name`)."""
     names = [column.attname for column in section.columns]
+    texts = [f"{column.name}_name" for column in section.columns if column.kind == USER]
     rows = (
         section.model.objects.filter(**{OWNER[section.name]: tournament})
         .order_by("pk")
-        .values_list(*names)
+        .values_list(*names, *texts)
         .iterator(chunk_size=CHUNK)
     )
     for row in rows:
-        yield {
-            column.name: _plain(column, value, usernames)
-            for column, value in zip(section.columns, row, strict=True)
-        }
+        text = iter(row[len(names) :])
+        record = {}
+        for column, value in zip(section.columns, row, strict=False):
+            record[column.name] = _plain(column, value, usernames)
+            if column.kind == USER:
+                record[column.name] = record[column.name] or next(text) or None
+        yield record
 
 
 def write_backup(tournament, stream) -> dict[str, int]:

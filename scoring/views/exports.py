@@ -18,8 +18,8 @@ from tournaments import background
 from tournaments.errors import DeskError
 from tournaments.permissions import official_required
 
-from .. import backup
 from ..api import tokens
+from ..backup import jobs
 from ..exports import (
     KIND_FORMATS,
     ExportFolderError,
@@ -35,7 +35,7 @@ from ..exports import (
 )
 from ..exports.cells import csv_value
 from ..exports.forms import ApiTokenForm, ExportForm, RestoreForm
-from ..models import ApiToken, ChapterLink, Export
+from ..models import ApiToken, ChapterLink, Export, Restore
 
 RECENT = 20
 
@@ -218,26 +218,43 @@ def _csv_lines(rows):
 
 @official_required
 def backup_page(request: HttpRequest, tournament) -> HttpResponse:
-    """Build a backup of the tournament, or restore a backup file as a new tournament."""
+    """Build a backup of the tournament, or restore a backup file (in the background) as a
+    new tournament owned by the official restoring it."""
     form = RestoreForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         try:
-            found = backup.read_backup(form.cleaned_data["file"].read())
-            restored = backup.import_tournament(
-                found=found, by=request.user, slug=form.cleaned_data["slug"] or ""
+            restore = jobs.request_restore(
+                tournament=tournament,
+                by=request.user,
+                upload=form.cleaned_data["file"],
+                slug=form.cleaned_data["slug"] or "",
             )
         except DeskError as exc:
             form.add_error(None, str(exc))
         else:
-            messages.success(
-                request, f"Restored {restored.name} at /t/{restored.slug}/. Nothing else changed."
-            )
-            return redirect("desk:dashboard", restored.slug)
+            if jobs.start_restore(restore):
+                messages.success(
+                    request,
+                    "The file is being restored; the new tournament appears below when ready.",
+                )
+            else:
+                messages.error(request, background.SEND_FAILED)
+            return redirect("scoring:backup", tournament.slug)
+    jobs.fail_stuck_restores(tournament)
+    restores = list(
+        Restore.objects.filter(tournament=tournament).select_related("restored")[:RECENT]
+    )
+    restoring = any(restore.is_pending for restore in restores)
+    for restore in restores:
+        restore.progress = jobs.progress_of(restore)
+    if request.htmx and request.method == "GET" and request.GET.get("part") == "restores":
+        context = {"tournament": tournament, "restores": restores, "restoring": restoring}
+        return render(request, "scoring/exports_backup.html#restore-list", context)
     if request.htmx and request.method == "GET":
         context = _exports_context(tournament, kinds=[Export.Kind.BACKUP])
         return render(request, "scoring/exports.html#export-list", context)
     context = _exports_context(tournament, kinds=[Export.Kind.BACKUP])
-    context["form"] = form
+    context.update(form=form, restores=restores, restoring=restoring)
     status = 422 if request.method == "POST" else 200
     return render(request, "scoring/exports_backup.html", context, status=status)
 

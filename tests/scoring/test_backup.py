@@ -11,34 +11,12 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from scoring import backup
-from scoring.backup import BackupError, checksum_of, import_tournament, read_backup
+from scoring.backup import BackupError, checksum_of, restore_backup
 from scoring.exports import write_results
 from scoring.models import Hand, HandChange
-from tests.scoring.builders import enter, make_bracket, make_rounds_game, out, penalty, played
-from tournaments.models import Activity, Chapter, Game, Side, TeamMember, Tournament
+from tournaments.models import Activity, Game, Side, TeamMember, Tournament
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def played_tournament(official, tournament):
-    """A bracket with a game won (a penalty in it, a hand corrected) and a rounds table."""
-    from tests.scoring.builders import edit
-
-    _, games = make_bracket(tournament)
-    semi = games[(1, 0)]
-    offender = semi.sides.get(seat=1).team.members[0].player
-    enter(semi, official, out(0, 12, play=(20, 5), penalties=[penalty(1, "talking", offender)]))
-    enter(semi, official, played(100, 5))
-    edit(Hand.objects.get(game=semi, number=2), official, played(105, 5))
-    enter(semi, official, played(250, 0))
-    for chapter in Chapter.objects.filter(tournament=tournament):
-        chapter.name = f"Bracket {chapter.name}"  # the builders name each event's chapters alike
-        chapter.save()
-    table = make_rounds_game(tournament, game_key="double_takes", sides=2)
-    data = {"tricks_0": 17, "tricks_1": 0, "doubles_0": 4, "doubles_1": 0}
-    enter(table, official, data={**data, "revokes_0": 0, "revokes_1": 1})
-    return tournament
 
 
 def backup_bytes(tournament) -> bytes:
@@ -55,7 +33,7 @@ def resign(data: dict) -> bytes:
 
 def test_a_restored_copy_exports_the_same_files(played_tournament, official, tmp_path):
     raw = backup_bytes(played_tournament)
-    copy = import_tournament(found=read_backup(raw), by=official, slug="copy")
+    copy = restore_backup(raw, by=official, slug="copy")
     write_results(played_tournament, tmp_path / "a")
     write_results(copy, tmp_path / "b")
     for name in ("games.csv", "hands.csv", "standings.csv", "placings.csv", "penalties.csv"):
@@ -65,12 +43,15 @@ def test_a_restored_copy_exports_the_same_files(played_tournament, official, tmp
     assert HandChange.objects.filter(game__event__tournament=copy, action="edited").count() == 1
     original = Activity.objects.filter(tournament=played_tournament).values_list("text", "at")
     restored = Activity.objects.filter(tournament=copy).values_list("text", "at")
+    # The log is the file's: a copy restored and backed up again is the same file. Who
+    # restored it is its owner.
     assert list(original) == list(restored)
+    assert copy.owner == official
 
 
 def test_a_backup_of_the_copy_holds_the_same_records(played_tournament, official):
     first = json.loads(backup_bytes(played_tournament))
-    copy = import_tournament(found=read_backup(json.dumps(first).encode()), by=official, slug="b")
+    copy = restore_backup(json.dumps(first).encode(), by=official, slug="b")
     second = json.loads(backup_bytes(copy))
 
     def without_ids(data):
@@ -92,6 +73,7 @@ def test_a_backup_of_the_copy_holds_the_same_records(played_tournament, official
     assert {k: v for k, v in second["tournament"].items() if k != "id"} == {
         **{k: v for k, v in first["tournament"].items() if k != "id"},
         "slug": "b",
+        "owner": "olive",  # who restored it
     }
 
 
@@ -109,16 +91,45 @@ def test_the_file_opens_with_its_format_and_version(played_tournament):
     assert json.loads(raw)["counts"]["hands"] == 4
 
 
-def test_people_are_named_and_unknown_ones_become_inactive_accounts(played_tournament, official):
+def test_people_unknown_here_are_kept_as_names_and_no_account_is_made(played_tournament, official):
     data = json.loads(backup_bytes(played_tournament))
     assert {hand["entered_by"] for hand in data["hands"]} == {"olive"}
     for hand in data["hands"]:
         hand["entered_by"] = "newcomer"
-    copy = import_tournament(found=read_backup(resign(data)), by=None, slug="b")
-    newcomer = get_user_model().objects.get(username="newcomer")
-    assert not newcomer.is_active and not newcomer.has_usable_password()
-    assert Hand.objects.filter(game__event__tournament=copy, entered_by=newcomer).count() == 4
-    assert copy.is_official(official), "the file's officials known here stay officials"
+    for line in data["activity"]:
+        line["user"] = "newcomer"
+    data["officials"] = ["olive", "newcomer", "boss"]
+    data["tournament"]["owner"] = "boss"
+    accounts = get_user_model().objects.count()
+    copy = restore_backup(resign(data), by=official, slug="b")
+    assert get_user_model().objects.count() == accounts
+    hands = Hand.objects.filter(game__event__tournament=copy)
+    assert {(hand.entered_by, hand.entered_by_name) for hand in hands} == {(None, "newcomer")}
+    changes = HandChange.objects.filter(game__event__tournament=copy)
+    assert {(change.by, change.by_name) for change in changes} == {(official, "")}
+    lines = Activity.objects.filter(tournament=copy)
+    assert {(line.user, line.user_name) for line in lines} == {(None, "newcomer")}
+    assert copy.owner == official
+    assert list(copy.officials.all()) == [official]
+    # A backup of the copy names them again, as text.
+    again = json.loads(backup_bytes(copy))
+    assert {hand["entered_by"] for hand in again["hands"]} == {"newcomer"}
+
+
+def test_the_pages_show_who_by_name_when_they_have_no_account_here(
+    played_tournament, official, official_client
+):
+    data = json.loads(backup_bytes(played_tournament))
+    for change in data["hand_changes"]:
+        change["by"] = "newcomer"
+    for line in data["activity"]:
+        line["user"] = "newcomer"
+    copy = restore_backup(resign(data), by=official, slug="b")
+    game = HandChange.objects.filter(game__event__tournament=copy).first().game
+    history = official_client.get(reverse("scoring:history", args=["b", game.pk]))
+    assert "newcomer" in history.text
+    dashboard = official_client.get(reverse("desk:dashboard", args=["b"]))
+    assert "newcomer" in dashboard.text
 
 
 @pytest.mark.parametrize(
@@ -131,10 +142,10 @@ def test_people_are_named_and_unknown_ones_become_inactive_accounts(played_tourn
     ],
     ids=["half", "inside a record", "before the counts", "last bytes"],
 )
-def test_a_file_cut_short_is_refused(played_tournament, cut, message):
+def test_a_file_cut_short_is_refused(official, played_tournament, cut, message):
     raw = cut(backup_bytes(played_tournament))
     with pytest.raises(BackupError, match=message):
-        read_backup(raw)
+        restore_backup(raw, by=official, slug="other-copy")
 
 
 @pytest.mark.parametrize(
@@ -148,30 +159,30 @@ def test_a_file_cut_short_is_refused(played_tournament, cut, message):
     ],
     ids=["empty", "binary", "csv", "other json", "a list"],
 )
-def test_a_file_that_is_no_backup_is_refused(raw, message):
+def test_a_file_that_is_no_backup_is_refused(official, raw, message):
     with pytest.raises(BackupError, match=message):
-        read_backup(raw)
+        restore_backup(raw, by=official, slug="other-copy")
 
 
-def test_a_hand_edited_file_is_refused(played_tournament):
+def test_a_hand_edited_file_is_refused(official, played_tournament):
     data = json.loads(backup_bytes(played_tournament))
     data["hands"][0]["points"] = [250, 0]
     with pytest.raises(BackupError, match="has been changed since the desk wrote it"):
-        read_backup(json.dumps(data).encode())
+        restore_backup(json.dumps(data).encode(), by=official, slug="other-copy")
 
 
-def test_a_file_missing_records_is_refused(played_tournament):
+def test_a_file_missing_records_is_refused(official, played_tournament):
     data = json.loads(backup_bytes(played_tournament))
-    data["hands"].pop()
+    data["activity"].pop()
     with pytest.raises(BackupError, match="holds fewer records than it says"):
-        read_backup(json.dumps(data).encode())
+        restore_backup(json.dumps(data).encode(), by=official, slug="other-copy")
 
 
-def test_a_file_of_another_version_is_refused(played_tournament):
+def test_a_file_of_another_version_is_refused(official, played_tournament):
     data = json.loads(backup_bytes(played_tournament))
     data["version"] = 3
     with pytest.raises(BackupError, match="format version 3; this desk reads versions 1 and 2"):
-        read_backup(resign(data))
+        restore_backup(resign(data), by=official, slug="other-copy")
 
 
 @pytest.mark.parametrize(
@@ -181,36 +192,40 @@ def test_a_file_of_another_version_is_refused(played_tournament):
         (lambda d: d["hands"][0].update(entered_at="yesterday"), "“entered_at” is not a valid"),
         (lambda d: d["players"][0].update(name=None), "“name” is missing"),
         (lambda d: d["games"][0].update(status=7), "“status” is not a valid str"),
-        (lambda d: d["events"][0].update(game_key="poker"), "there is no game “poker”"),
+        (
+            lambda d: d["events"][0].update(game_key="poker"),
+            "“game_key” “poker” is none of the desk's values",
+        ),
         (lambda d: d["chapters"].append(dict(d["chapters"][0])), "is used twice"),
     ],
     ids=["dangling", "bad time", "missing", "wrong type", "unknown game", "duplicate id"],
 )
-def test_a_file_with_bad_records_is_refused_saying_where(played_tournament, change, message):
+def test_a_file_with_bad_records_is_refused_saying_where(
+    official, played_tournament, change, message
+):
     data = json.loads(backup_bytes(played_tournament))
     change(data)
     data["counts"] = {s.name: len(data[s.name]) for s in backup.SECTIONS}
     with pytest.raises(BackupError, match=message):
-        read_backup(resign(data))
+        restore_backup(resign(data), by=official, slug="other-copy")
 
 
 def test_a_file_breaking_a_rule_of_the_desk_restores_nothing(played_tournament, official):
     data = json.loads(backup_bytes(played_tournament))
     data["hands"][1]["number"] = data["hands"][0]["number"]  # two hands 1 in one game
     data["hands"][1]["entered_by"] = "nobody-yet"
-    found = read_backup(resign(data))
     tournaments, users = Tournament.objects.count(), get_user_model().objects.count()
     with pytest.raises(BackupError, match="break a rule of the desk"):
-        import_tournament(found=found, by=official, slug="broken")
+        restore_backup(resign(data), by=official, slug="broken")
     assert Tournament.objects.count() == tournaments
     assert get_user_model().objects.count() == users
 
 
 def test_an_address_in_use_is_refused_unless_a_new_one_is_chosen(played_tournament, official):
-    found = read_backup(backup_bytes(played_tournament))
+    found = backup_bytes(played_tournament)
     with pytest.raises(BackupError, match="“rally” exists already; choose a new address"):
-        import_tournament(found=found, by=official)
-    copy = import_tournament(found=found, by=official, slug="rally-copy")
+        restore_backup(found, by=official)
+    copy = restore_backup(found, by=official, slug="rally-copy")
     assert copy.slug == "rally-copy"
     assert (
         Game.objects.filter(event__tournament=copy).count()
@@ -226,12 +241,12 @@ def test_a_restore_where_its_ids_are_free_keeps_them(played_tournament, official
     TeamMember.objects.filter(event__tournament=played_tournament).delete()
     played_tournament.players.all().delete()
     played_tournament.delete()
-    copy = import_tournament(found=read_backup(raw), by=official)
+    copy = restore_backup(raw, by=official)
     assert copy.slug == "rally"
     assert sorted(Game.objects.filter(event__tournament=copy).values_list("pk")) == games
     assert sorted(Hand.objects.filter(game__event__tournament=copy).values_list("pk")) == hands
     # New rows are numbered after the restored ones.
-    again = import_tournament(found=read_backup(raw), by=official, slug="again")
+    again = restore_backup(raw, by=official, slug="again")
     assert again.pk > copy.pk
     assert min(Game.objects.filter(event__tournament=again).values_list("pk", flat=True)) > max(
         pk for (pk,) in games
@@ -239,9 +254,9 @@ def test_a_restore_where_its_ids_are_free_keeps_them(played_tournament, official
 
 
 def test_restoring_twice_gives_fresh_form_keys(played_tournament, official):
-    found = read_backup(backup_bytes(played_tournament))
-    import_tournament(found=found, by=official, slug="one")
-    import_tournament(found=read_backup(backup_bytes(played_tournament)), by=official, slug="two")
+    found = backup_bytes(played_tournament)
+    restore_backup(found, by=official, slug="one")
+    restore_backup(backup_bytes(played_tournament), by=official, slug="two")
     assert Tournament.objects.filter(slug__in=["one", "two"]).count() == 2
 
 
@@ -255,7 +270,7 @@ def test_the_commands_back_up_and_restore(played_tournament, tmp_path):
     with pytest.raises(CommandError, match="exists already"):
         call_command("export_tournament", "rally", "--out", str(target))
     with pytest.raises(CommandError, match="“rally” exists already"):
-        call_command("import_tournament", str(target))
+        call_command("import_tournament", str(target), "--official", "olive")
     said = io.StringIO()
     call_command(
         "import_tournament", str(target), "--slug", "again", "--official", "olive", stdout=said
@@ -270,9 +285,9 @@ def test_the_import_command_says_what_is_wrong(tmp_path, tournament):
     broken = tmp_path / "broken.json"
     broken.write_bytes(b'{"format": "domino-desk-tournament", "version": 1, "tourn')
     with pytest.raises(CommandError, match="The file is incomplete"):
-        call_command("import_tournament", str(broken))
+        call_command("import_tournament", str(broken), "--official", "olive")
     with pytest.raises(CommandError, match="There is no file"):
-        call_command("import_tournament", str(tmp_path / "nothing.json"))
+        call_command("import_tournament", str(tmp_path / "nothing.json"), "--official", "olive")
     with pytest.raises(CommandError, match="There is no tournament"):
         call_command("export_tournament", "nowhere", "--out", str(tmp_path / "x.json"))
 
@@ -302,7 +317,10 @@ def test_an_official_builds_a_backup_from_the_page(
     assert "Download rally-backup.json" in response.text
 
 
-def test_an_official_restores_a_file_from_the_page(official_client, played_tournament):
+def test_an_official_restores_a_file_from_the_page(
+    official_client, official, played_tournament, settings, tmp_path
+):
+    settings.DATA_DIR = tmp_path
     raw = backup_bytes(played_tournament)
     url = reverse("scoring:backup", args=["rally"])
     upload = io.BytesIO(raw)
@@ -313,13 +331,16 @@ def test_an_official_restores_a_file_from_the_page(official_client, played_tourn
     upload = io.BytesIO(raw)
     upload.name = "rally.json"
     response = official_client.post(url, {"file": upload, "slug": "rally-2"}, follow=True)
-    assert response.redirect_chain[-1][0] == reverse("desk:dashboard", args=["rally-2"])
-    assert "Restored" in response.text
-    cut = io.BytesIO(raw[:500])
+    assert response.redirect_chain[-1][0] == url
+    assert "Restored: " in response.text
+    assert reverse("desk:dashboard", args=["rally-2"]) in response.text
+    assert Tournament.objects.get(slug="rally-2").owner == official
+    cut = io.BytesIO(raw[:1000])
     cut.name = "cut.json"
-    response = official_client.post(url, {"file": cut, "slug": "rally-3"})
-    assert "The file is incomplete" in response.text
+    response = official_client.post(url, {"file": cut, "slug": "rally-3"}, follow=True)
+    assert "Refused: The file is incomplete" in response.text
     assert not Tournament.objects.filter(slug="rally-3").exists()
+    assert not list((tmp_path / "restores").iterdir())  # the uploads are not kept
 
 
 def _results_with_their_trail(tournament, official):
@@ -365,7 +386,7 @@ def test_a_restore_keeps_reasons_what_results_made_and_the_owner(tournament, off
     _results_with_their_trail(tournament, official)
     before = _trail(tournament)
     assert before["reasons"] == ["No show"] and before["teams"] and before["entries"]
-    copy = import_tournament(found=read_backup(backup_bytes(tournament)), by=official, slug="c2")
+    copy = restore_backup(backup_bytes(tournament), by=official, slug="c2")
     assert _trail(copy) == before
 
 
@@ -382,9 +403,54 @@ def test_a_version_1_file_is_still_read(tournament, official):
     ):
         for record in data[section]:
             del record[column]
-    copy = import_tournament(found=read_backup(resign(data)), by=official, slug="old")
-    assert _trail(copy) == {"reasons": [], "teams": [], "entries": [], "owner": None}
+    copy = restore_backup(resign(data), by=official, slug="old")
+    # The copy's owner is who restored it, whatever the file says.
+    assert _trail(copy) == {"reasons": [], "teams": [], "entries": [], "owner": "olive"}
     assert (
         Game.objects.filter(event__tournament=copy).count()
         == Game.objects.filter(event__tournament=tournament).count()
     )
+
+
+def test_a_version_2_file_as_the_desk_writes_it_is_read(played_tournament, official):
+    raw = backup_bytes(played_tournament)
+    assert json.loads(raw)["version"] == 2
+    copy = restore_backup(raw, by=official, slug="v2")
+    assert Hand.objects.filter(game__event__tournament=copy).count() == 4
+
+
+@pytest.mark.parametrize(
+    "layout",
+    [
+        lambda data: json.dumps(data, indent=2).encode(),
+        lambda data: json.dumps(data).encode(),
+        lambda data: json.dumps(data, ensure_ascii=True).encode() + b"\n\n",
+    ],
+    ids=["indented", "one line", "ascii escapes"],
+)
+def test_the_same_backup_laid_out_otherwise_restores_the_same(played_tournament, official, layout):
+    """An editor that re-saves the file changes its layout, not its content or checksum."""
+    raw = backup_bytes(played_tournament)
+    copy = restore_backup(layout(json.loads(raw)), by=official, slug="relaid")
+    first = json.loads(raw)
+    second = json.loads(backup_bytes(copy))
+    for section in ("players", "games", "sides"):
+        assert len(first[section]) == len(second[section])
+    assert [h["points"] for h in first["hands"]] == [h["points"] for h in second["hands"]]
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda raw: raw + b"{}", "The file is damaged: it is not valid JSON"),
+        (lambda raw: raw.replace(b'"players":[', b'"players":{', 1), "The file is damaged"),
+        (lambda raw: raw.replace(b"\n", b"\n  ", 3)[:-40], "The file is incomplete"),
+        (lambda raw: b"\n" + raw.replace(b'"chapters":[', b'"chapters":7,"x":[', 1), "damaged"),
+    ],
+    ids=["trailing object", "a section not a list", "cut, other layout", "a section not a list 2"],
+)
+def test_a_damaged_file_is_refused_whatever_its_layout(
+    played_tournament, official, change, message
+):
+    with pytest.raises(BackupError, match=message):
+        restore_backup(change(backup_bytes(played_tournament)), by=official, slug="damaged")

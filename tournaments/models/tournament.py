@@ -130,6 +130,8 @@ class Activity(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
+    # Who did it, by name, when that is no account here (a restored backup's history).
+    user_name = models.CharField(max_length=150, blank=True, default="", db_default="")
     at = models.DateTimeField(auto_now_add=True)
     text = models.CharField(max_length=255)
 
