@@ -60,11 +60,13 @@ class HandResult:
     won: the change decided the game, or gave it to another side.
     reopened: the change took a result back. voided: later games voided by the
     correction (their hands were deleted). fold: the game's state after the change.
+    unchanged: a correction that changed nothing, so nothing was stored.
     """
 
     game: Game
     hand: Hand | None
     repeated: bool = False
+    unchanged: bool = False
     won: bool = False
     reopened: bool = False
     voided: list[Game] = field(default_factory=list)
@@ -278,10 +280,13 @@ def edit_hand(
     entry, scored = _read_entry(game, table, entry=entry, data=data)
     _check_offenders(game, entry)
     entries = _stored_entries(game, table, rows)
+    spec = game.event.game
+    if spec.entry_to_data(entry) == spec.entry_to_data(entries[index]):
+        # Compared as stored data, after reading: a blank box read as 0 is no change.
+        return HandResult(game=game, hand=Hand.objects.get(pk=rows[index].pk), unchanged=True)
     entries[index] = entry
     answered = _answer_for_another_hand(game, table, entries, index=index)
     state = _fold(game, table, entries)
-    spec = game.event.game
     target = Hand.objects.get(pk=rows[index].pk)
     detail = spec.entry_to_data(entries[index])
     _rewrite_hand(game=game, hand=target, detail=detail, points=scored.points, by=by, key=key)

@@ -224,9 +224,12 @@ def hand_edit(request: HttpRequest, tournament: Tournament, pk: int, hand_pk: in
             except RulesError as exc:
                 form.add_rule_error(exc)
             else:
-                messages.success(
-                    request, _result_message(result, done=f"Hand {hand.number} corrected.")
-                )
+                if result.unchanged:
+                    messages.info(request, f"Nothing changed: hand {hand.number} is as it was.")
+                else:
+                    messages.success(
+                        request, _result_message(result, done=f"Hand {hand.number} corrected.")
+                    )
                 return redirect("scoring:sheet", tournament.slug, game.pk)
     else:
         form = HandForm.for_hand(hand, game=game, sides=current.sides, version=game.version)
