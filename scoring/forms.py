@@ -126,6 +126,11 @@ class Part:
     rows: list[GridRow] = field(default_factory=list)
 
     @property
+    def has_tiles(self) -> bool:
+        """Whether a grid holds a row of tiles, whose boxes need wider columns."""
+        return any(row.entry_field.kind == TILES for row in self.rows)
+
+    @property
     def note(self) -> str:
         """Return the words in brackets at the end of the field's label, if any."""
         found = re.search(r"\(([^()]*)\)$", self.entry_field.label if self.entry_field else "")
@@ -194,7 +199,7 @@ class HandForm(forms.Form):
         required = {"required": choose_message(label)}
         if entry_field.kind == SEAT:
             choices = [(str(side.seat), side.spelled) for side in self.sides]
-            if not entry_field.required:
+            if not entry_field.required and not entry_field.asked_when_needed:
                 choices.append(("", EMPTY_SEAT))
             return forms.TypedChoiceField(
                 label=label,
@@ -326,6 +331,21 @@ class HandForm(forms.Form):
         keys = entry_field.keys(self.table)
         return any(self[key].value() not in (None, "") or key in self.errors for key in keys)
 
+    def questions(self, decision=None) -> list:
+        """Return the boxes of the questions to ask now, beside the preview.
+
+        A field asked only when needed is asked once it has an answer or an error, or
+        when `decision` (games.engine.Decision, from the preview's fold) names it.
+        """
+        asked = decision.field if decision is not None and decision.choices else None
+        return [
+            self[key]
+            for entry_field in self.entry_fields
+            if entry_field.asked_when_needed
+            and (self.is_asked(entry_field) or asked in entry_field.keys(self.table))
+            for key in entry_field.keys(self.table)
+        ]
+
     # Showing ---------------------------------------------------------------------
 
     @property
@@ -333,8 +353,8 @@ class HandForm(forms.Form):
         """Return the form's pieces in order; per-seat boxes asked alike share one grid."""
         parts: list[Part] = []
         for entry_field in self.entry_fields:
-            if not self.is_asked(entry_field):
-                continue
+            if entry_field.asked_when_needed:
+                continue  # asked beside the preview, below Save: see `questions`
             if entry_field.kind == PENALTIES:
                 parts.append(Part("penalties", entry_field=entry_field))
             elif entry_field.kind in (CHOICE, SEAT):

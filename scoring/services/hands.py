@@ -10,10 +10,10 @@ from django.utils import timezone
 from games.engine import Fold
 from scoring.models import Hand, HandChange
 from scoring.services.checks import (
+    _answer_for_another_hand,
     _check_offenders,
     _fold,
     _read_entry,
-    _rules,
     _stored_entries,
     table_of,
 )
@@ -242,28 +242,6 @@ def _lock_for_correction(*, hand: Hand, version: int, key) -> tuple[Game, HandCh
         _check_version(game, version)
         _check_game(game, allowed=CORRECTABLE)
     return game, done
-
-
-def _answer_for_another_hand(game, table, entries: list, *, index: int) -> int | None:
-    """Move an answer typed on a correction to the hand whose decision it answers.
-
-    A correction can make another hand need a decision (Texas Good Sams: a later hand
-    now takes both sides to 250). The refusal names that hand and the official answers
-    on the correction form, so the answer belongs to that hand, not to the one being
-    corrected. `entries` is changed in place; return the index of the hand answered.
-    """
-    spec, options = game.event.game, game.event.options
-    state = _rules(spec.fold, entries, table, options)
-    decision = state.decision
-    if decision is None or decision.hand == index:
-        return None
-    answer = spec.entry_to_data(entries[index]).get(decision.field)
-    if answer is None:
-        return None
-    for at, value in ((decision.hand, answer), (index, None)):
-        moved = {**spec.entry_to_data(entries[at]), decision.field: value}
-        entries[at] = _rules(spec.entry_from_data, moved, table, options)
-    return decision.hand
 
 
 @transaction.atomic
