@@ -422,15 +422,18 @@ class HandForm(forms.Form):
     # Rule refusals and new versions -------------------------------------------------
 
     def add_rule_error(self, exc) -> None:
-        """Show a refusal from the rules at the field it is about."""
-        name = getattr(exc, "field", None)
+        """Show every refusal from the rules, each at the field it is about."""
+        for name, message in getattr(exc, "problems", ((exc.field, str(exc)),)):
+            self._add_refusal(name, message)
+
+    def _add_refusal(self, name: str | None, message: str) -> None:
         if name and name.startswith(f"{PENALTY_PREFIX}-") and self.penalties is not None:
             index = name.removeprefix(f"{PENALTY_PREFIX}-")
             rows = getattr(self.penalties, "entry_rows", [])
             if index.isdigit() and int(index) < len(rows):
-                self.penalties.forms[rows[int(index)]].add_error("offender", str(exc))
+                self.penalties.forms[rows[int(index)]].add_error("offender", message)
                 return
-        self.add_error(name if name in self.fields else None, str(exc))
+        self.add_error(name if name in self.fields else None, message)
 
     def with_version(self, version: int) -> "HandForm":
         """Return the same typed entry for a fresh sheet version, errors cleared."""

@@ -13,9 +13,8 @@ from tournaments.models import Game, TeamMember
 class HandError(DeskError):
     """A hand the rules refuse; `field` names the form field the message belongs to."""
 
-    def __init__(self, message: str, *, field: str | None = None):
-        super().__init__(message)
-        self.field = field
+    def __init__(self, message: str, *, field: str | None = None, problems=()):
+        super().__init__(message, field=field, problems=problems)
 
 
 def table_of(game: Game, *, sides: int | None = None) -> Table:
@@ -50,7 +49,7 @@ def _rules(call, *args, **kwargs):
     try:
         return call(*args, **kwargs)
     except RulesError as exc:
-        raise HandError(str(exc), field=exc.field) from exc
+        raise HandError(str(exc), field=exc.field, problems=exc.problems) from exc
 
 
 def _read_entry(game: Game, table: Table, *, entry=None, data=None):

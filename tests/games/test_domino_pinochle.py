@@ -1024,3 +1024,49 @@ def test_the_game_totals_are_the_hands_points_added_up(hands):
             assert state.totals.count(max(state.totals)) == 1
             assert state.ended_at == len(played) - 1
             break
+
+
+def refusals_of(data, options=OPTIONS):
+    with pytest.raises(RulesError) as refused:
+        entry_from_data(data, TABLE, options)
+    return dict(refused.value.problems)
+
+
+def test_a_wrong_meld_and_tricks_that_add_to_43_are_refused_together():
+    problems = refusals_of({"meld_points_0": 4, "tricks_0": 20, "tricks_1": 13, "tricks_2": 10})
+    assert set(problems) == {"meld_points_0", "tricks_0"}
+    assert "4 is not a total melds can make" in problems["meld_points_0"]
+    assert "43" in problems["tricks_0"]
+
+
+def test_every_refused_box_is_named_at_once():
+    problems = refusals_of(
+        {
+            "widow": "[7-7]",
+            "melds_1": "[1-1] [2-2]",
+            "meld_points_2": 1,
+            "tricks_0": 45,
+            "tricks_1": None,
+            "tricks_2": "ten",
+        }
+    )
+    assert set(problems) == {
+        "widow",
+        "melds_1",
+        "meld_points_2",
+        "tricks_0",
+        "tricks_1",
+        "tricks_2",
+    }
+
+
+def test_melds_as_tiles_without_the_widow_and_typed_points_beside_them_are_both_refused():
+    problems = refusals_of({"melds_0": "[4-6] [5-6] [6-6]", "meld_points_0": 3})
+    assert set(problems) == {"widow", "meld_points_0"}
+
+
+def test_a_hand_refused_in_a_game_names_its_hand_for_each_refusal():
+    bad = Entry(meld_points=(4, None, None), tricks=(20, 13, 10))
+    with pytest.raises(RulesError) as refused:
+        fold([bad], TABLE, OPTIONS)
+    assert [message[:7] for _, message in refused.value.problems] == ["Hand 1:", "Hand 1:"]

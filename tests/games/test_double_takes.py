@@ -676,3 +676,25 @@ def test_a_whole_shuffle_in_the_engine_holds_the_derived_points_and_the_best_win
     assert len(state.winners) == state.totals.count(max(state.totals))
     for entry in entries:
         score_entry(entry, table, OPTIONS)
+
+
+def test_every_refused_count_of_a_round_is_named_at_once():
+    data = {"tricks_0": None, "tricks_1": "x", "doubles_0": 99, "doubles_1": 1, "revokes_1": -1}
+    with pytest.raises(RulesError) as refused:
+        entry_from_data(data, Table(players=2), OPTIONS)
+    assert set(dict(refused.value.problems)) == {"tricks_0", "tricks_1"}
+    data = {"tricks_0": 10, "tricks_1": 7, "doubles_0": 99, "doubles_1": 1, "revokes_1": -1}
+    with pytest.raises(RulesError) as refused:
+        entry_from_data(data, Table(players=2), OPTIONS)
+    assert set(dict(refused.value.problems)) == {"doubles_0", "revokes_1"}
+
+
+def test_tricks_and_doubles_that_do_not_add_up_are_refused_together():
+    data = {"tricks_0": 10, "tricks_1": 8, "doubles_0": 1, "doubles_1": 0}
+    with pytest.raises(RulesError) as refused:
+        entry_from_data(data, Table(players=2), OPTIONS)
+    assert set(dict(refused.value.problems)) == {"tricks_0"}
+    data = {"tricks_0": 10, "tricks_1": 8, "doubles_0": 16, "doubles_1": 1}
+    with pytest.raises(RulesError) as refused:
+        entry_from_data(data, Table(players=2), OPTIONS)
+    assert [field for field, _ in refused.value.problems] == ["tricks_0", "doubles_0"]

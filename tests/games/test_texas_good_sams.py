@@ -627,3 +627,20 @@ def test_a_stored_hand_reads_in_one_line_for_the_history():
         "Side 1 50, Side 2 0 (blocked, Side 1 held 12 pips → 10, Side 2 held no pips; "
         "penalty on Side 1: reneging; Side 2 reached 250 first)"
     )
+
+
+def test_every_wrong_figure_of_a_hand_is_refused_at_once_each_at_its_box():
+    entry = read(play_0=12, muggins_1=3, pips_0=200, end="out_1")
+    with pytest.raises(RulesError) as refused:
+        tgs.score_entry(entry, DOUBLES, {})
+    problems = dict(refused.value.problems)
+    assert set(problems) == {"play_0", "muggins_1", "pips_0"}
+    assert "12 is not a multiple of 5" in problems["play_0"]
+    assert "3 is not a multiple of 5" in problems["muggins_1"]
+
+
+def test_every_unreadable_part_of_a_hand_is_refused_at_once():
+    data = {"end": "out_7", "penalties": [{"side": 0}, {"reason": "talking"}]}
+    with pytest.raises(RulesError) as refused:
+        tgs.entry_from_data(data, DOUBLES, {})
+    assert set(dict(refused.value.problems)) == {"penalty-0", "penalty-1", "end"}

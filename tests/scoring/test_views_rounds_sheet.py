@@ -261,3 +261,14 @@ def test_partners_pips_are_asked_per_player_and_scored_per_side(official_client,
     assert Hand.objects.get().points == [12, 0]
     html = official_client.get(url(game)).content.decode()
     assert "5 + 0 = 5 pips, the lowest: scores 17 - 5 = 12" in html
+
+
+def test_a_pinochle_hand_shows_every_refusal_at_once_each_at_its_box(official_client, tournament):
+    game = make_rounds_game(tournament, game_key="domino_pinochle", sides=3)
+    data = posted(game, meld_points_0="4", tricks_0="20", tricks_1="13", tricks_2="10")
+    response = official_client.post(url(game), data)
+    assert response.status_code == 422
+    html = response.content.decode()
+    assert "4 is not a total melds can make" in cell(html, "meld_points_0")
+    assert "43" in cell(html, "tricks_0")
+    assert not Hand.objects.filter(game=game).exists()

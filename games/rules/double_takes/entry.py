@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from games.engine import INT as INT_FIELD
 from games.engine import PER_SIDE, Field, Fold, Scored, Table, plural
 from games.rules import RulesError
-from games.rules.checks import refuse_hands_after
+from games.rules.checks import Refusals, refuse_hands_after
 from games.rules.double_takes.rules import (
     NAME,
     PARTNERSHIP_PLAYERS,
@@ -71,19 +71,20 @@ def entry_fields(table: Table, options: dict) -> tuple[Field, ...]:
     return (TRICKS_FIELD, DOUBLES_FIELD, REVOKES_FIELD)
 
 
-def _read_counts(data, field, table):
-    """Return a field's count for each side; a blank is refused if required, else 0."""
+def _read_counts(data, field, table, refusals):
+    """Return a field's count for each side; a blank is refused if required, else 0.
+
+    A refused count is kept in refusals (and read as 0), so every box is checked.
+    """
     counts = []
     for side, key in enumerate(field.keys(table)):
         what = f"{table.side_name(side)}'s {field.label}"
         value = data.get(key)
-        if value is None:
-            if field.required:
-                raise RulesError(f"{what}: enter a number, 0 if none", field=key)
-            value = 0
-        if type(value) is not int:
-            raise RulesError(f"{what}: {value!r} is not a whole number", field=key)
-        counts.append(value)
+        if value is None and field.required:
+            refusals.add(f"{what}: enter a number, 0 if none", field=key)
+        elif value is not None and type(value) is not int:
+            refusals.add(f"{what}: {value!r} is not a whole number", field=key)
+        counts.append(value if type(value) is int else 0)
     return tuple(counts)
 
 
@@ -94,11 +95,13 @@ def entry_from_data(data: Mapping[str, object], table: Table, options: dict) -> 
     Raise RulesError naming the field that is refused and why.
     """
     players = _players_at(table)
+    refusals = Refusals()
     entry = Entry(
-        tricks=_read_counts(data, TRICKS_FIELD, table),
-        doubles=_read_counts(data, DOUBLES_FIELD, table),
-        revokes=_read_counts(data, REVOKES_FIELD, table),
+        tricks=_read_counts(data, TRICKS_FIELD, table, refusals),
+        doubles=_read_counts(data, DOUBLES_FIELD, table, refusals),
+        revokes=_read_counts(data, REVOKES_FIELD, table, refusals),
     )
+    refusals.raise_any()
     score_round(entry.tricks, entry.doubles, entry.revokes, players=players)
     return entry
 

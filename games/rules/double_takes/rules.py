@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from games.engine import TableRule, plural
 from games.rules import RulesError
-from games.rules.checks import about, check_count, check_length, seat_name
+from games.rules.checks import Refusals, check_count, check_length, seat_name
 from games.rules.options import INT, Option, validate_options
 from games.rules.tiles import double_count, format_tile, parse_tiles, tile_count
 
@@ -129,32 +129,36 @@ def score_round(tricks, doubles, revokes=None, *, players):
     doubles = check_length(doubles, count=sides, what="The doubles")
     revokes = (0,) * sides if revokes is None else revokes
     revokes = check_length(revokes, count=sides, what="The revokes")
+    refusals = Refusals()
     for side in range(sides):
         name = _side(players, side)
-        with about(f"tricks_{side}"):
+        with refusals.about(f"tricks_{side}"):
             check_count(tricks[side], what=f"{name}'s tricks", high=per_player)
-        with about(f"doubles_{side}"):
+        with refusals.about(f"doubles_{side}"):
             check_count(doubles[side], what=f"{name}'s doubles", high=DOUBLES)
-        with about(f"revokes_{side}"):
+        with refusals.about(f"revokes_{side}"):
             check_count(revokes[side], what=f"{name}'s revokes", high=per_player)
+    refusals.raise_any()  # the counts together mean nothing while one is refused
+    for side in range(sides):
         # A side's doubles are among the tiles of its tricks; with 3 players the
         # shuffle's last trick also holds the tile left over.
         taken = tricks[side] * players + (tiles_left_over(players) if tricks[side] else 0)
         if doubles[side] > taken:
-            raise RulesError(
-                f"{name} took {plural(tricks[side], 'trick')}, so cannot have taken "
-                f"{plural(doubles[side], 'double')}",
+            refusals.add(
+                f"{_side(players, side)} took {plural(tricks[side], 'trick')}, so cannot have "
+                f"taken {plural(doubles[side], 'double')}",
                 field=f"doubles_{side}",
             )
     if sum(tricks) != per_player:
-        raise RulesError(
+        refusals.add(
             f"The tricks add up to {sum(tricks)}; a round with {players} players has {per_player}",
             field="tricks_0",
         )
     if sum(doubles) > DOUBLES:
-        raise RulesError(
+        refusals.add(
             f"The doubles add up to {sum(doubles)}; the set holds {DOUBLES}", field="doubles_0"
         )
+    refusals.raise_any()
     points = tuple(
         tricks[side] + doubles[side] - REVOKE_PENALTY * revokes[side] for side in range(sides)
     )

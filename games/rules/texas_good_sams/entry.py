@@ -20,7 +20,7 @@ from games.engine import (
     TableRule,
 )
 from games.rules import RulesError
-from games.rules.checks import about, check_seat, seat_name
+from games.rules.checks import Refusals, about, check_seat, seat_name
 from games.rules.texas_good_sams.rules import (
     _HAND_SIZES,
     _NO_PIPS,
@@ -143,17 +143,22 @@ def entry_from_data(data, table, options):
             blank if data.get(f"{name}_{s}") is None else data[f"{name}_{s}"] for s in SIDES
         )
 
-    penalties = tuple(
-        _penalty_from_data(index, raw) for index, raw in enumerate(data.get("penalties") or ())
-    )
-    end, out_seat = _end_and_out_seat(data)
+    refusals = Refusals()
+    penalties = []
+    for index, raw in enumerate(data.get("penalties") or ()):
+        with refusals.about():
+            penalties.append(_penalty_from_data(index, raw))
+    end, out_seat = END_NONE, None
+    with refusals.about():
+        end, out_seat = _end_and_out_seat(data)
+    refusals.raise_any()
     return Entry(
         play=pair("play", 0),
         muggins=pair("muggins", 0),
         end=end,
         out_seat=out_seat,
         pips=pair("pips", None),
-        penalties=penalties,
+        penalties=tuple(penalties),
         reached_first=data.get("reached_first"),
     )
 
@@ -225,22 +230,25 @@ def score_entry_parts(entry, options):
     Each typed figure is checked on its own first, so that the message lands at the
     field it is about; then the hand as a whole.
     """
+    refusals = Refusals()
     for part in ("play", "muggins"):
         values = getattr(entry, part)
         for side in SIDES:
             probe = [0, 0]
             probe[side] = values[side]
-            with about(f"{part}_{side}"):
+            with refusals.about(f"{part}_{side}"):
                 score_hand(**{part: tuple(probe)})
     for side in SIDES:
         if entry.pips[side] is not None:
             # A side's pips alone, checked as the pips a side that went out scores.
-            with about(f"pips_{side}"):
+            with refusals.about(f"pips_{side}"):
                 score_hand(end=END_OUT, out_side=1 - side, out_pips=entry.pips[side])
     if entry.reached_first is not None:
         what = f"The side that reached {TARGET} first"
-        with about("reached_first"):
+        with refusals.about("reached_first"):
             check_seat(entry.reached_first, count=2, what=what)
+    refusals.raise_any()
+    # The hand as a whole, once each figure stands on its own.
     with about(_end_field(entry)):
         return _score(entry, clean_options(options)["blocked_scoring"])
 
