@@ -644,3 +644,34 @@ def test_every_unreadable_part_of_a_hand_is_refused_at_once():
     with pytest.raises(RulesError) as refused:
         tgs.entry_from_data(data, DOUBLES, {})
     assert set(dict(refused.value.problems)) == {"penalty-0", "penalty-1", "end"}
+
+
+SINGLES = Table(players=2)
+
+
+def test_singles_are_not_offered_the_partners_only_penalty():
+    def reasons(table):
+        fields = {field.name: field for field in tgs.entry_fields(table, {})}
+        return dict(fields["penalties"].choices)
+
+    assert "talking" in reasons(DOUBLES)
+    assert "talking" not in reasons(SINGLES)
+    assert set(reasons(SINGLES)) == set(tgs.PENALTY_REASONS) - tgs.PARTNERS_ONLY_REASONS
+
+
+def test_a_singles_hand_with_the_partners_only_penalty_is_refused_at_its_row():
+    data = {"end": "none", "penalties": [{"side": 0, "reason": "talking"}]}
+    with pytest.raises(RulesError) as refused:
+        tgs.entry_from_data(data, SINGLES, {})
+    assert refused.value.field == "penalty-0"
+    assert "in singles nobody has a partner" in str(refused.value)
+    data["penalties"][0]["reason"] = "renege"
+    assert tgs.entry_from_data(data, SINGLES, {}).penalties[0].reason == "renege"
+
+
+def test_a_typed_singles_entry_with_the_partners_only_penalty_is_refused():
+    entry = tgs.Entry(penalties=(tgs.Penalty(1, "talking"),))
+    with pytest.raises(RulesError) as refused:
+        tgs.score_entry(entry, SINGLES, {})
+    assert refused.value.field == "penalty-0"
+    assert tgs.score_entry(entry, DOUBLES, {}).points == (50, 0)

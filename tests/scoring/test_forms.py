@@ -143,3 +143,20 @@ def test_a_tiles_box_in_a_grid_is_wider_and_never_cut_short_by_the_browser():
         "spellcheck": "false",
     }
     assert "size" not in tiles_input("Tiles", in_grid=False).widget.attrs
+
+
+def test_a_singles_game_offers_only_the_penalties_of_its_table(tournament):
+    from tests.factories import EventFactory
+    from tests.scoring.builders import make_ready_game
+
+    singles = EventFactory(tournament=tournament, name="Singles", team_size=1, status="playing")
+    single = make_ready_game(tournament, event=singles)
+    form = HandForm.blank(game=single, sides=game_sides(single), version=0)
+    reasons = dict(form.penalties.forms[0].fields["reason"].choices)
+    assert "talking" not in reasons
+    assert "renege" in reasons
+
+
+def test_a_doubles_game_offers_talking_to_a_partner(game):
+    form = HandForm.blank(game=game, sides=game_sides(game), version=0)
+    assert "talking" in dict(form.penalties.forms[0].fields["reason"].choices)

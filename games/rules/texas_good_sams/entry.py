@@ -36,6 +36,7 @@ from games.rules.texas_good_sams.rules import (
     Penalty,
     clean_options,
     fold_game,
+    penalty_reasons,
     score_hand,
 )
 from games.rules.tiles import round_to_nearest_five
@@ -106,7 +107,7 @@ def entry_fields(table, options):
             "penalties",
             f"Penalties ({PENALTY_POINTS} points to the other side)",
             PENALTIES,
-            choices=tuple(PENALTY_REASONS.items()),
+            choices=tuple(penalty_reasons(table.partnerships).items()),
         ),
     )
 
@@ -123,15 +124,26 @@ def _end_and_out_seat(data):
     return end, out_seat
 
 
-def _penalty_from_data(index, raw):
+def _penalty_from_data(index, raw, table):
     try:
-        return Penalty(raw["side"], raw["reason"], raw.get("offender"))
+        penalty = Penalty(raw["side"], raw["reason"], raw.get("offender"))
     except (KeyError, TypeError):
         raise RulesError(
             "A penalty needs the offending side and the reason", field=f"penalty-{index}"
         ) from None
     except RulesError as exc:
         raise RulesError(str(exc), field=f"penalty-{index}") from None
+    _check_penalty_applies(index, penalty, table)
+    return penalty
+
+
+def _check_penalty_applies(index, penalty, table):
+    """Refuse a penalty whose reason does not apply at this table (talking, in singles)."""
+    if penalty.reason not in penalty_reasons(table.partnerships):
+        raise RulesError(
+            f"{penalty.label} is a penalty of the doubles game: in singles nobody has a partner",
+            field=f"penalty-{index}",
+        )
 
 
 def entry_from_data(data, table, options):
@@ -147,7 +159,7 @@ def entry_from_data(data, table, options):
     penalties = []
     for index, raw in enumerate(data.get("penalties") or ()):
         with refusals.about():
-            penalties.append(_penalty_from_data(index, raw))
+            penalties.append(_penalty_from_data(index, raw, table))
     end, out_seat = END_NONE, None
     with refusals.about():
         end, out_seat = _end_and_out_seat(data)
@@ -274,6 +286,8 @@ def score_entry(entry, table, options):
     """Return the hand's points per side, with what each side's points came from."""
 
     _check_table(table)
+    for index, penalty in enumerate(entry.penalties):
+        _check_penalty_applies(index, penalty, table)
     score = score_entry_parts(entry, options)
     notes = {END_BLOCKED: ("blocked",), END_NONE: ("not finished",)}.get(score.end, ())
     return Scored(score.points, tuple(_side_line(score, side) for side in SIDES), notes)
