@@ -531,13 +531,14 @@ def test_it_refuses_a_table_of_other_than_3_players_and_says_why(players):
         fold([], Table(players=players), OPTIONS)
 
 
-def test_the_form_asks_for_the_widow_each_players_melds_and_trick_points():
-    widow, melds, typed, tricks = entry_fields(TABLE, OPTIONS)
+def test_the_form_asks_for_typed_meld_points_and_trick_points_before_tiles():
+    # The common way (typed points) first in the tab order; tiles and the widow after.
+    typed, tricks, widow, melds = entry_fields(TABLE, OPTIONS)
     assert (widow.name, widow.label, widow.kind) == ("widow", "The widow", TILES)
-    assert (melds.label, melds.kind, melds.per) == ("melds (tiles)", TILES, PER_PLAYER)
+    assert (melds.label, melds.kind, melds.per) == ("or melds as tiles", TILES, PER_PLAYER)
     assert melds.help.startswith("One meld per group, groups separated by /")
     assert melds.keys(TABLE) == ("melds_0", "melds_1", "melds_2")
-    assert (typed.name, typed.label) == ("meld_points", "or meld points, typed")
+    assert (typed.name, typed.label) == ("meld_points", "meld points")
     assert typed.keys(TABLE) == ("meld_points_0", "meld_points_1", "meld_points_2")
     assert (tricks.name, tricks.label, tricks.help) == ("tricks", "trick points", "44 in all")
 

@@ -32,22 +32,25 @@ from games.rules.domino_pinochle.rules import (
 )
 from games.rules.tiles import format_tile, format_tiles, parse_tile, parse_tiles
 
+# The common way first: each player's meld points typed, then the trick points; the
+# melds as tiles (and the widow they need) come after, for an official who wants the
+# app to find the points.
+MELD_POINTS_FIELD = Field("meld_points", "meld points", INT_FIELD, per=PER_PLAYER)
+TRICKS_FIELD = Field(
+    "tricks", "trick points", INT_FIELD, per=PER_PLAYER, help=f"{TRICK_POINTS} in all"
+)
 WIDOW_FIELD = Field(
     "widow",
     "The widow",
     TILES_FIELD,
-    help="The tile left after the deal; needed when melds are entered as tiles.",
+    help="The tile left after the deal; needed when melds are entered as tiles, below.",
 )
 MELDS_FIELD = Field(
     "melds",
-    "melds (tiles)",
+    "or melds as tiles",
     TILES_FIELD,
     per=PER_PLAYER,
     help="One meld per group, groups separated by /, e.g. [4-6] [5-6] [6-6] / [1-1] [2-2] [3-3]",
-)
-MELD_POINTS_FIELD = Field("meld_points", "or meld points, typed", INT_FIELD, per=PER_PLAYER)
-TRICKS_FIELD = Field(
-    "tricks", "trick points", INT_FIELD, per=PER_PLAYER, help=f"{TRICK_POINTS} in all"
 )
 
 MELD_OPTIONS = ("four_tile_bonus", "widow_completes_melds", "doubles_melds")
@@ -100,9 +103,9 @@ def tables(options: dict, team_size: int) -> TableRule:
 
 
 def entry_fields(table: Table, options: dict) -> tuple[Field, ...]:
-    """Return what a hand's form asks for: the widow, each player's melds and trick points."""
+    """Return what a hand's form asks for: meld points typed, trick points, melds as tiles."""
     _check_table(table)
-    return (WIDOW_FIELD, MELDS_FIELD, MELD_POINTS_FIELD, TRICKS_FIELD)
+    return (MELD_POINTS_FIELD, TRICKS_FIELD, WIDOW_FIELD, MELDS_FIELD)
 
 
 def _read_number(data, field, player, what):
