@@ -151,7 +151,7 @@ def score_round(tricks, doubles, revokes=None, *, players):
             )
     if sum(tricks) != per_player:
         refusals.add(
-            f"The tricks add up to {sum(tricks)}; a round with {players} players has {per_player}",
+            f"The tricks add up to {sum(tricks)}; a hand with {players} players has {per_player}",
             field="tricks_0",
         )
     if sum(doubles) > DOUBLES:
@@ -186,16 +186,16 @@ def check_left_over_tile(score, *, players, number):
     if counting and number < rounds:
         side = counting[0]
         raise RulesError(
-            f"Round {number}: {_side(players, side)} took "
+            f"Hand {number}: {_side(players, side)} took "
             f"{plural(score.tricks[side], 'trick')}, so cannot have taken "
             f"{plural(score.doubles[side], 'double')}: the tile left over is added to the "
-            f"last trick of the shuffle, so it counts only in round {rounds}",
+            f"last trick of the shuffle, so it counts only in hand {rounds}",
             field=f"doubles_{side}",
         )
     if len(counting) > 1:
         names = " and ".join(_side(players, side) for side in counting)
         raise RulesError(
-            f"Round {number}: {names} both count the tile left over, but it is added to the "
+            f"Hand {number}: {names} both count the tile left over, but it is added to the "
             "last trick of the shuffle, which one of them took",
             field=f"doubles_{counting[1]}",
         )
@@ -227,9 +227,7 @@ def score_shuffle(rounds, *, players):
     expected = rounds_per_shuffle(players)
     rounds = list(rounds)
     if len(rounds) > expected:
-        raise RulesError(
-            f"A shuffle for {players} players has {expected} rounds, not {len(rounds)}"
-        )
+        raise RulesError(f"A shuffle for {players} players has {expected} hands, not {len(rounds)}")
     scored = tuple(
         _score_numbered_round(entry, number, players)
         for number, entry in enumerate(rounds, start=1)
@@ -252,11 +250,13 @@ def score_shuffle(rounds, *, players):
 
 def _score_numbered_round(entry, number, players):
     """Return round `number` scored; its errors say which round they are about."""
-    entry = check_length(entry, count=3, what=f"Round {number}")
+    entry = check_length(entry, count=3, what=f"Hand {number}")
     try:
         score = score_round(*entry, players=players)
     except RulesError as error:
-        raise RulesError(f"Round {number}: {error}", field=error.field) from None
+        raise RulesError.of(
+            (field, f"Hand {number}: {message}") for field, message in error.problems
+        ) from None
     check_left_over_tile(score, players=players, number=number)
     return score
 
@@ -313,8 +313,8 @@ def house_rules(options, team_size=1):
     table_players = sorted({size * team_size for size in rule.sizes}, reverse=True)
     rules.append("Each trick taken scores 1 point and each double taken scores 1 point.")
     rules += [
-        f"With {players} players, each is dealt {tiles_per_player(players)} tiles a round and "
-        f"one shuffle of the double-fifteen set deals {rounds_per_shuffle(players)} rounds: "
+        f"With {players} players, each is dealt {tiles_per_player(players)} tiles a hand and "
+        f"one shuffle of the double-fifteen set deals {rounds_per_shuffle(players)} hands: "
         f"{tricks_per_shuffle(players)} tricks and {DOUBLES} doubles make "
         f"{points_per_shuffle(players)} points a shuffle."
         for players in table_players
@@ -322,7 +322,7 @@ def house_rules(options, team_size=1):
     if any(tiles_left_over(players) for players in table_players):
         rules.append(
             "With 3 players the one tile left over is added to the last trick of the shuffle, "
-            "so a double taken with it counts only in the last round."
+            "so a double taken with it counts only in the last hand."
         )
     rules += [
         f"Each revoke (not following suit when able) costs the revoking side "
