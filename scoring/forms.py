@@ -6,16 +6,16 @@ per side or per player (named ``f"{name}_{index}"``), and it hands the services 
 data, the keys of those fields (`GameSpec.entry_from_data` reads it).
 """
 
-import re
 import uuid
-from dataclasses import dataclass, field
 
 from django import forms
 
 from games.engine import CHOICE, INT, ONCE, PENALTIES, PER_PLAYER, SEAT, TILES
 from games.engine import Field as EntryField
 
-from .selectors import Seat, SideView, seats_at, spell_out
+from .form_layout import Column, GridRow, Part
+from .penalty_form import PenaltyFormSet, offender_choices
+from .selectors import Seat, seats_at, spell_out
 from .services import table_of
 from .widgets import ChoiceButtons, number_input, tiles_input
 
@@ -30,111 +30,6 @@ def _lower_first(text: str) -> str:
 def choose_message(label: str) -> str:
     """Return the message for a choice left blank: "Say how the hand ended."."""
     return f"Say {_lower_first(label).rstrip('?')}."
-
-
-class PenaltyForm(forms.Form):
-    """One penalty row: who offended (which fixes the side) and why. Blank rows are skipped."""
-
-    offender = forms.ChoiceField(label="Who", required=False)
-    reason = forms.ChoiceField(label="Why", required=False)
-
-    def __init__(self, *args, offenders, reasons, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.offenders = {key: (side, player) for key, side, player in offenders}
-        self.fields["offender"].choices = [
-            ("", "—"),
-            *((key, f"{player.name} ({side.name})") for key, side, player in offenders),
-        ]
-        self.fields["reason"].choices = [("", "—"), *reasons]
-
-    def clean(self):
-        data = super().clean()
-        offender, reason = data.get("offender"), data.get("reason")
-        if offender and not reason:
-            self.add_error("reason", "Choose the reason for the penalty.")
-        if reason and not offender:
-            self.add_error("offender", "Choose the player who committed the penalty.")
-        return data
-
-    def penalty(self) -> dict | None:
-        """Return the row as the rules read a penalty, or None for a blank row."""
-        offender = self.cleaned_data.get("offender")
-        if not offender:
-            return None
-        side, player = self.offenders[offender]
-        return {"side": side.seat, "reason": self.cleaned_data["reason"], "offender": player.pk}
-
-
-class BasePenaltyFormSet(forms.BaseFormSet):
-    def penalties(self) -> list[dict]:
-        """Return the filled-in rows' penalties; remember which row each came from."""
-        self.entry_rows = []
-        found = []
-        for index, form in enumerate(self.forms):
-            penalty = form.penalty() if form.cleaned_data else None
-            if penalty is not None:
-                self.entry_rows.append(index)
-                found.append(penalty)
-        return found
-
-
-PenaltyFormSet = forms.formset_factory(
-    PenaltyForm, formset=BasePenaltyFormSet, extra=2, max_num=8, absolute_max=8
-)
-
-
-def offender_choices(sides: list[SideView]) -> list[tuple[str, SideView, object]]:
-    """Return (value, side, player) for every player of the game, side by side."""
-    return [(f"{side.seat}-{p.pk}", side, p) for side in sides for p in side.players]
-
-
-# --- How the form is laid out ------------------------------------------------------
-
-
-@dataclass
-class Column:
-    """One seat of a grid: a side or a player, with the short names under it."""
-
-    name: str
-    short_label: str
-
-
-@dataclass
-class GridRow:
-    """One field asked once per seat: one box per column."""
-
-    entry_field: EntryField
-    boxes: list
-
-    @property
-    def label(self) -> str:
-        return self.entry_field.label[:1].upper() + self.entry_field.label[1:]
-
-
-@dataclass
-class Part:
-    """One piece of the hand form, in order: a grid of boxes, a choice, a box, penalties.
-
-    kind: "grid" (rows of per-seat fields, one column per side or player), "choice"
-    (radio buttons), "number", "tiles" or "penalties".
-    """
-
-    kind: str
-    entry_field: EntryField | None = None
-    box: object = None
-    columns: list[Column] = field(default_factory=list)
-    rows: list[GridRow] = field(default_factory=list)
-
-    @property
-    def has_tiles(self) -> bool:
-        """Whether a grid holds a row of tiles, whose boxes need wider columns."""
-        return any(row.entry_field.kind == TILES for row in self.rows)
-
-    @property
-    def note(self) -> str:
-        """Return the words in brackets at the end of the field's label, if any."""
-        found = re.search(r"\(([^()]*)\)$", self.entry_field.label if self.entry_field else "")
-        return found.group(1) if found else ""
 
 
 class HandForm(forms.Form):
