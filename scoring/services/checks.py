@@ -148,10 +148,15 @@ def _check_offenders(game: Game, entry) -> None:
             "player_id", "player__name"
         )
     )
-    for index, penalty in named:
-        if seats.get(penalty.offender) != penalty.side:
-            who = names.get(penalty.offender, "That player")
-            raise HandError(
-                f"{who} does not play for Side {penalty.side + 1} in this game.",
-                field=f"penalty-{index}",
-            )
+    problems = [
+        (
+            f"penalty-{index}",
+            f"{names.get(penalty.offender, 'That player')} does not play for "
+            f"Side {penalty.side + 1} in this game.",
+        )
+        for index, penalty in named
+        if seats.get(penalty.offender) != penalty.side
+    ]
+    if problems:
+        message = " ".join(text for _, text in problems)
+        raise HandError(message, field=problems[0][0], problems=problems)

@@ -682,7 +682,9 @@ def test_every_refused_count_of_a_round_is_named_at_once():
     data = {"tricks_0": None, "tricks_1": "x", "doubles_0": 99, "doubles_1": 1, "revokes_1": -1}
     with pytest.raises(RulesError) as refused:
         entry_from_data(data, Table(players=2), OPTIONS)
-    assert set(dict(refused.value.problems)) == {"tricks_0", "tricks_1"}
+    problems = dict(refused.value.problems)
+    assert set(problems) == {"tricks_0", "tricks_1", "doubles_0", "revokes_1"}
+    assert "enter a number, 0 if none" in problems["tricks_0"]
     data = {"tricks_0": 10, "tricks_1": 7, "doubles_0": 99, "doubles_1": 1, "revokes_1": -1}
     with pytest.raises(RulesError) as refused:
         entry_from_data(data, Table(players=2), OPTIONS)

@@ -675,3 +675,10 @@ def test_a_typed_singles_entry_with_the_partners_only_penalty_is_refused():
         tgs.score_entry(entry, SINGLES, {})
     assert refused.value.field == "penalty-0"
     assert tgs.score_entry(entry, DOUBLES, {}).points == (50, 0)
+
+
+def test_an_unreadable_penalty_and_a_wrong_figure_are_refused_together():
+    data = {"end": "none", "play_1": 12, "penalties": [{"side": 0, "reason": "talking"}]}
+    with pytest.raises(RulesError) as refused:
+        tgs.entry_from_data(data, SINGLES, {})
+    assert set(dict(refused.value.problems)) == {"penalty-0", "play_1"}

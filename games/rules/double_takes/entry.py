@@ -19,6 +19,7 @@ from games.rules.double_takes.rules import (
     _check_players,
     _counting_left_over,
     _side,
+    check_counts,
     rounds_per_shuffle,
     score_round,
     score_shuffle,
@@ -101,6 +102,11 @@ def entry_from_data(data: Mapping[str, object], table: Table, options: dict) -> 
         doubles=_read_counts(data, DOUBLES_FIELD, table, refusals),
         revokes=_read_counts(data, REVOKES_FIELD, table, refusals),
     )
+    if refusals.found:
+        # The counts that could be read are checked too, so every refusal shows at once.
+        skip = {field for field, _ in refusals.found}
+        counts = (entry.tricks, entry.doubles, entry.revokes)
+        check_counts(*counts, players=players, refusals=refusals, skip=skip)
     refusals.raise_any()
     score_round(entry.tricks, entry.doubles, entry.revokes, players=players)
     return entry

@@ -114,6 +114,24 @@ class RoundScore:
     points: tuple[int, ...]
 
 
+def check_counts(tricks, doubles, revokes, *, players, refusals, skip=()):
+    """Check each side's count on its own, keeping each refusal at its field.
+
+    skip: the fields already refused (a count that could not be read), left out.
+    """
+    per_player = tiles_per_player(players)
+    for side in range(side_count(players)):
+        name = _side(players, side)
+        for key, count, what, high in (
+            (f"tricks_{side}", tricks[side], "tricks", per_player),
+            (f"doubles_{side}", doubles[side], "doubles", DOUBLES),
+            (f"revokes_{side}", revokes[side], "revokes", per_player),
+        ):
+            if key not in skip:
+                with refusals.about(key):
+                    check_count(count, what=f"{name}'s {what}", high=high)
+
+
 def score_round(tricks, doubles, revokes=None, *, players):
     """Return the points of one round, per side.
 
@@ -130,14 +148,7 @@ def score_round(tricks, doubles, revokes=None, *, players):
     revokes = (0,) * sides if revokes is None else revokes
     revokes = check_length(revokes, count=sides, what="The revokes")
     refusals = Refusals()
-    for side in range(sides):
-        name = _side(players, side)
-        with refusals.about(f"tricks_{side}"):
-            check_count(tricks[side], what=f"{name}'s tricks", high=per_player)
-        with refusals.about(f"doubles_{side}"):
-            check_count(doubles[side], what=f"{name}'s doubles", high=DOUBLES)
-        with refusals.about(f"revokes_{side}"):
-            check_count(revokes[side], what=f"{name}'s revokes", high=per_player)
+    check_counts(tricks, doubles, revokes, players=players, refusals=refusals)
     refusals.raise_any()  # the counts together mean nothing while one is refused
     for side in range(sides):
         # A side's doubles are among the tiles of its tricks; with 3 players the

@@ -163,8 +163,7 @@ def entry_from_data(data, table, options):
     end, out_seat = END_NONE, None
     with refusals.about():
         end, out_seat = _end_and_out_seat(data)
-    refusals.raise_any()
-    return Entry(
+    entry = Entry(
         play=pair("play", 0),
         muggins=pair("muggins", 0),
         end=end,
@@ -173,6 +172,11 @@ def entry_from_data(data, table, options):
         penalties=tuple(penalties),
         reached_first=data.get("reached_first"),
     )
+    if refusals.found:
+        # The typed figures are checked too, so that every refusal shows at once.
+        _check_figures(entry, refusals)
+    refusals.raise_any()
+    return entry
 
 
 def entry_to_data(entry):
@@ -243,6 +247,15 @@ def score_entry_parts(entry, options):
     field it is about; then the hand as a whole.
     """
     refusals = Refusals()
+    _check_figures(entry, refusals)
+    refusals.raise_any()
+    # The hand as a whole, once each figure stands on its own.
+    with about(_end_field(entry)):
+        return _score(entry, clean_options(options)["blocked_scoring"])
+
+
+def _check_figures(entry, refusals):
+    """Check each typed figure on its own, keeping each refusal at its field."""
     for part in ("play", "muggins"):
         values = getattr(entry, part)
         for side in SIDES:
@@ -259,10 +272,6 @@ def score_entry_parts(entry, options):
         what = f"The side that reached {TARGET} first"
         with refusals.about("reached_first"):
             check_seat(entry.reached_first, count=2, what=what)
-    refusals.raise_any()
-    # The hand as a whole, once each figure stands on its own.
-    with about(_end_field(entry)):
-        return _score(entry, clean_options(options)["blocked_scoring"])
 
 
 def _side_line(score, side):
