@@ -84,7 +84,9 @@ def test_the_grids_line_up_and_a_message_does_not_widen_its_column(
 
         def columns():
             return [
-                round(page.locator(f"#id_{name}").bounding_box()["x"])
+                page.locator(f"#id_{name}").evaluate(
+                    "box => [Math.round(box.getBoundingClientRect().left), box.checkVisibility()]"
+                )
                 for name in ("play_0", "play_1", "pips_0", "pips_1")
             ]
 
