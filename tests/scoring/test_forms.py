@@ -160,3 +160,13 @@ def test_a_singles_game_offers_only_the_penalties_of_its_table(tournament):
 def test_a_doubles_game_offers_talking_to_a_partner(game):
     form = HandForm.blank(game=game, sides=game_sides(game), version=0)
     assert "talking" in dict(form.penalties.forms[0].fields["reason"].choices)
+
+
+def test_thats_its_hint_names_the_nobody_button_the_form_offers(tournament):
+    from scoring.forms import EMPTY_SEAT
+
+    game = make_rounds_game(tournament, game_key="thats_it", sides=3)
+    form = HandForm.blank(game=game, sides=game_sides(game), version=0)
+    caller = next(part for part in form.parts if part.kind == "choice")
+    assert EMPTY_SEAT in dict(form.fields["caller"].choices).values()
+    assert f'"{EMPTY_SEAT}"' in caller.entry_field.help
