@@ -230,9 +230,14 @@ class HandForm(forms.Form):
         """Return the boxes of the questions to ask now, beside the preview.
 
         A field asked only when needed is asked once it has an answer or an error, or
-        when `decision` (games.engine.Decision, from the preview's fold) names it.
+        when `decision` (games.engine.Decision, from the preview's fold) names it; then
+        it offers the decision's choices (side indexes) only.
         """
         asked = decision.field if decision is not None and decision.choices else None
+        if asked in self.fields:
+            offered = {str(side) for side in decision.choices}
+            box = self.fields[asked]
+            box.choices = [choice for choice in box.choices if choice[0] in offered]
         return [
             self[key]
             for entry_field in self.entry_fields

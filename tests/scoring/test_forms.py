@@ -170,3 +170,13 @@ def test_thats_its_hint_names_the_nobody_button_the_form_offers(tournament):
     caller = next(part for part in form.parts if part.kind == "choice")
     assert EMPTY_SEAT in dict(form.fields["caller"].choices).values()
     assert f'"{EMPTY_SEAT}"' in caller.entry_field.help
+
+
+def test_a_question_offers_only_the_choices_of_the_rules_decision(game):
+    from games.engine import Decision
+
+    form = hand_form(game, form_data(play_0=10))
+    assert form.questions() == []  # nothing asked, nothing answered
+    decision = Decision(hand=1, field="reached_first", message="Which?", choices=(1,))
+    (box,) = form.questions(decision)
+    assert [radio.data["value"] for radio in box] == ["1"]
