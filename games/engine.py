@@ -7,11 +7,15 @@ never ask which game they are handling:
 - ``tables(options, team_size) -> TableRule``: the table sizes a round may seat.
 - ``entry_fields(table, options) -> tuple[Field, ...]``: what a form asks for one hand.
 - ``entry_from_data(data, table, options) -> Entry``: a hand as typed (flat data, the
-  keys of `entry_fields`) read into the game's own typed entry; RulesError naming the
-  field when a value is refused. ``entry_to_data(entry)`` gives the flat data back, as
-  stored with the hand (so the hand can be scored again and shown in its form).
+  keys of `entry_fields`) read into the game's own typed entry; when values are refused,
+  one RulesError naming every refused field at once (`RulesError.problems`, gathered
+  with `games.rules.checks.Refusals`), never only the first. ``entry_to_data(entry)``
+  gives the flat data back, as stored with the hand (so the hand can be scored again and
+  shown in its form, and a correction compared with the stored hand).
 - ``score_entry(entry, table, options) -> Scored``: each side's points in one hand.
-- ``fold(entries, table, options) -> Fold``: the game's state after its hands in order.
+- ``fold(entries, table, options) -> Fold``: the game's state after its hands in order;
+  its `Decision` is a question the form asks (with `choices`, as the field it names)
+  before the hand can stand.
 
 Pure rules: plain data in, plain data out; this module imports no Django.
 """

@@ -6,16 +6,16 @@ per side or per player (named ``f"{name}_{index}"``), and it hands the services 
 data, the keys of those fields (`GameSpec.entry_from_data` reads it).
 """
 
-import re
 import uuid
-from dataclasses import dataclass, field
 
 from django import forms
 
 from games.engine import CHOICE, INT, ONCE, PENALTIES, PER_PLAYER, SEAT, TILES
 from games.engine import Field as EntryField
 
-from .selectors import Seat, SideView, seats_at, spell_out
+from .form_layout import Column, GridRow, Part
+from .penalty_form import PenaltyFormSet, offender_choices
+from .selectors import Seat, seats_at, spell_out
 from .services import table_of
 from .widgets import ChoiceButtons, number_input, tiles_input
 
@@ -30,106 +30,6 @@ def _lower_first(text: str) -> str:
 def choose_message(label: str) -> str:
     """Return the message for a choice left blank: "Say how the hand ended."."""
     return f"Say {_lower_first(label).rstrip('?')}."
-
-
-class PenaltyForm(forms.Form):
-    """One penalty row: who offended (which fixes the side) and why. Blank rows are skipped."""
-
-    offender = forms.ChoiceField(label="Who", required=False)
-    reason = forms.ChoiceField(label="Why", required=False)
-
-    def __init__(self, *args, offenders, reasons, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.offenders = {key: (side, player) for key, side, player in offenders}
-        self.fields["offender"].choices = [
-            ("", "—"),
-            *((key, f"{player.name} ({side.name})") for key, side, player in offenders),
-        ]
-        self.fields["reason"].choices = [("", "—"), *reasons]
-
-    def clean(self):
-        data = super().clean()
-        offender, reason = data.get("offender"), data.get("reason")
-        if offender and not reason:
-            self.add_error("reason", "Choose the reason for the penalty.")
-        if reason and not offender:
-            self.add_error("offender", "Choose the player who committed the penalty.")
-        return data
-
-    def penalty(self) -> dict | None:
-        """Return the row as the rules read a penalty, or None for a blank row."""
-        offender = self.cleaned_data.get("offender")
-        if not offender:
-            return None
-        side, player = self.offenders[offender]
-        return {"side": side.seat, "reason": self.cleaned_data["reason"], "offender": player.pk}
-
-
-class BasePenaltyFormSet(forms.BaseFormSet):
-    def penalties(self) -> list[dict]:
-        """Return the filled-in rows' penalties; remember which row each came from."""
-        self.entry_rows = []
-        found = []
-        for index, form in enumerate(self.forms):
-            penalty = form.penalty() if form.cleaned_data else None
-            if penalty is not None:
-                self.entry_rows.append(index)
-                found.append(penalty)
-        return found
-
-
-PenaltyFormSet = forms.formset_factory(
-    PenaltyForm, formset=BasePenaltyFormSet, extra=2, max_num=8, absolute_max=8
-)
-
-
-def offender_choices(sides: list[SideView]) -> list[tuple[str, SideView, object]]:
-    """Return (value, side, player) for every player of the game, side by side."""
-    return [(f"{side.seat}-{p.pk}", side, p) for side in sides for p in side.players]
-
-
-# --- How the form is laid out ------------------------------------------------------
-
-
-@dataclass
-class Column:
-    """One seat of a grid: a side or a player, with the short names under it."""
-
-    name: str
-    short_label: str
-
-
-@dataclass
-class GridRow:
-    """One field asked once per seat: one box per column."""
-
-    entry_field: EntryField
-    boxes: list
-
-    @property
-    def label(self) -> str:
-        return self.entry_field.label[:1].upper() + self.entry_field.label[1:]
-
-
-@dataclass
-class Part:
-    """One piece of the hand form, in order: a grid of boxes, a choice, a box, penalties.
-
-    kind: "grid" (rows of per-seat fields, one column per side or player), "choice"
-    (radio buttons), "number", "tiles" or "penalties".
-    """
-
-    kind: str
-    entry_field: EntryField | None = None
-    box: object = None
-    columns: list[Column] = field(default_factory=list)
-    rows: list[GridRow] = field(default_factory=list)
-
-    @property
-    def note(self) -> str:
-        """Return the words in brackets at the end of the field's label, if any."""
-        found = re.search(r"\(([^()]*)\)$", self.entry_field.label if self.entry_field else "")
-        return found.group(1) if found else ""
 
 
 class HandForm(forms.Form):
@@ -194,7 +94,7 @@ class HandForm(forms.Form):
         required = {"required": choose_message(label)}
         if entry_field.kind == SEAT:
             choices = [(str(side.seat), side.spelled) for side in self.sides]
-            if not entry_field.required:
+            if not entry_field.required and not entry_field.asked_when_needed:
                 choices.append(("", EMPTY_SEAT))
             return forms.TypedChoiceField(
                 label=label,
@@ -326,6 +226,26 @@ class HandForm(forms.Form):
         keys = entry_field.keys(self.table)
         return any(self[key].value() not in (None, "") or key in self.errors for key in keys)
 
+    def questions(self, decision=None) -> list:
+        """Return the boxes of the questions to ask now, beside the preview.
+
+        A field asked only when needed is asked once it has an answer or an error, or
+        when `decision` (games.engine.Decision, from the preview's fold) names it; then
+        it offers the decision's choices (side indexes) only.
+        """
+        asked = decision.field if decision is not None and decision.choices else None
+        if asked in self.fields:
+            offered = {str(side) for side in decision.choices}
+            box = self.fields[asked]
+            box.choices = [choice for choice in box.choices if choice[0] in offered]
+        return [
+            self[key]
+            for entry_field in self.entry_fields
+            if entry_field.asked_when_needed
+            and (self.is_asked(entry_field) or asked in entry_field.keys(self.table))
+            for key in entry_field.keys(self.table)
+        ]
+
     # Showing ---------------------------------------------------------------------
 
     @property
@@ -333,8 +253,8 @@ class HandForm(forms.Form):
         """Return the form's pieces in order; per-seat boxes asked alike share one grid."""
         parts: list[Part] = []
         for entry_field in self.entry_fields:
-            if not self.is_asked(entry_field):
-                continue
+            if entry_field.asked_when_needed:
+                continue  # asked beside the preview, below Save: see `questions`
             if entry_field.kind == PENALTIES:
                 parts.append(Part("penalties", entry_field=entry_field))
             elif entry_field.kind in (CHOICE, SEAT):
@@ -402,15 +322,18 @@ class HandForm(forms.Form):
     # Rule refusals and new versions -------------------------------------------------
 
     def add_rule_error(self, exc) -> None:
-        """Show a refusal from the rules at the field it is about."""
-        name = getattr(exc, "field", None)
+        """Show every refusal from the rules, each at the field it is about."""
+        for name, message in getattr(exc, "problems", ((exc.field, str(exc)),)):
+            self._add_refusal(name, message)
+
+    def _add_refusal(self, name: str | None, message: str) -> None:
         if name and name.startswith(f"{PENALTY_PREFIX}-") and self.penalties is not None:
             index = name.removeprefix(f"{PENALTY_PREFIX}-")
             rows = getattr(self.penalties, "entry_rows", [])
             if index.isdigit() and int(index) < len(rows):
-                self.penalties.forms[rows[int(index)]].add_error("offender", str(exc))
+                self.penalties.forms[rows[int(index)]].add_error("offender", message)
                 return
-        self.add_error(name if name in self.fields else None, str(exc))
+        self.add_error(name if name in self.fields else None, message)
 
     def with_version(self, version: int) -> "HandForm":
         """Return the same typed entry for a fresh sheet version, errors cleared."""

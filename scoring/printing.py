@@ -230,5 +230,7 @@ def _once_words(sheet: Sheet, row: SheetRow, *, with_penalties: bool = True) -> 
         words += [f"penalty on {p.who}: {p.reason.lower()}" for p in row.penalties]
     if row.reached_first_note:
         words.append(row.reached_first_note)
-    words += list(row.notes)
+    # A note that says again what a choice said ("blocked" after "Blocked") is left out.
+    said = {word.lower() for word in words}
+    words += [note for note in row.notes if note.lower() not in said]
     return words

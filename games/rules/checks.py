@@ -67,7 +67,35 @@ def about(field):
     try:
         yield
     except RulesError as error:
-        raise RulesError(str(error), field=field) from None
+        raise RulesError.of((field, message) for _, message in error.problems) from None
+
+
+class Refusals:
+    """Every refusal of a hand, gathered so that the form shows them all at once.
+
+    Check each part of a hand inside `about(field)`: a refusal there is kept, at that
+    field, and the checking goes on; `raise_any()` then raises them all as one RulesError.
+    """
+
+    def __init__(self):
+        self.found = []
+
+    @contextmanager
+    def about(self, field=None):
+        """Keep a RulesError raised inside, at `field` (or at the fields it names)."""
+        try:
+            yield
+        except RulesError as error:
+            for at, message in error.problems:
+                self.found.append((at if field is None else field, message))
+
+    def add(self, message, *, field):
+        self.found.append((field, message))
+
+    def raise_any(self):
+        """Raise every refusal kept, as one RulesError; do nothing when there is none."""
+        if self.found:
+            raise RulesError.of(self.found)
 
 
 def each_hand(entries, read):
@@ -77,5 +105,7 @@ def each_hand(entries, read):
         try:
             found.append(read(entry))
         except RulesError as error:
-            raise RulesError(f"Hand {number}: {error}", field=error.field) from None
+            raise RulesError.of(
+                (field, f"Hand {number}: {message}") for field, message in error.problems
+            ) from None
     return found

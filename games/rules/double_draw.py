@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from games.engine import INT as INT_FIELD
 from games.engine import PER_PLAYER, Field, Fold, Scored, Table, TableRule, plural
 from games.rules import RulesError
-from games.rules.checks import check_count, each_hand, seat_name
+from games.rules.checks import Refusals, check_count, each_hand, seat_name
 from games.rules.game_state import fold_to_target
 from games.rules.options import INT, Option, validate_options
 from games.rules.tiles import set_pip_total
@@ -174,16 +174,21 @@ def entry_from_data(data: Mapping[str, object], table: Table, options: dict) -> 
     the counts together are more than the set holds.
     """
     _check_table(table)
+    refusals = Refusals()
     pips = []
     for player, key in enumerate(PIPS.keys(table)):
         count = data.get(key)
         if count is None:
-            raise RulesError(
+            refusals.add(
                 f"Enter {_pips_left(player)} (0 if they went out): "
                 "every player's pips decide who scores",
                 field=key,
             )
+        else:
+            with refusals.about():
+                _check_count(player, count)
         pips.append(count)
+    refusals.raise_any()
     entry = Entry(tuple(pips))
     _check_entry(entry, table)
     return entry
@@ -217,8 +222,11 @@ def _check_entry(entry, table):
             f"The hand gives pips for {plural(len(entry.pips), 'player')}, "
             f"but the table seats {table.players}"
         )
+    refusals = Refusals()
     for player, count in enumerate(entry.pips):
-        _check_count(player, count)
+        with refusals.about():
+            _check_count(player, count)
+    refusals.raise_any()
     total = sum(entry.pips)
     if total > MAX_PIPS:
         raise RulesError(

@@ -1,10 +1,11 @@
 """A hand checked through the game's rules (`games.registry`): read, scored, folded."""
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from games.engine import PENALTIES, Field, Fold, Table
+from games.engine import PENALTIES, Decision, Field, Fold, Scored, Table
 from games.rules import RulesError
-from scoring.services.game_rows import HandRow
+from scoring.services.game_rows import HandRow, hand_rows
 from tournaments.errors import DeskError
 from tournaments.models import Game, TeamMember
 
@@ -12,9 +13,8 @@ from tournaments.models import Game, TeamMember
 class HandError(DeskError):
     """A hand the rules refuse; `field` names the form field the message belongs to."""
 
-    def __init__(self, message: str, *, field: str | None = None):
-        super().__init__(message)
-        self.field = field
+    def __init__(self, message: str, *, field: str | None = None, problems=()):
+        super().__init__(message, field=field, problems=problems)
 
 
 def table_of(game: Game, *, sides: int | None = None) -> Table:
@@ -49,7 +49,7 @@ def _rules(call, *args, **kwargs):
     try:
         return call(*args, **kwargs)
     except RulesError as exc:
-        raise HandError(str(exc), field=exc.field) from exc
+        raise HandError(str(exc), field=exc.field, problems=exc.problems) from exc
 
 
 def _read_entry(game: Game, table: Table, *, entry=None, data=None):
@@ -74,10 +74,59 @@ def _fold(game: Game, table: Table, entries: Sequence) -> Fold:
     return state
 
 
-def preview_hand(*, game: Game, data: dict):
-    """Return what a typed hand would score (points per side and notes), saving nothing."""
+@dataclass(frozen=True)
+class PreviewedHand:
+    """What a typed hand would do, saving nothing.
+
+    scored: its points per side and notes. decision: the question the rules ask before
+    the hands can stand with it (games.engine.Decision), or None. refusal: why the game's
+    hands could not stand with it (a hand after the game was won), or "".
+    """
+
+    scored: Scored
+    decision: Decision | None = None
+    refusal: str = ""
+
+
+def preview_hand(*, game: Game, data: dict, replacing: int | None = None) -> PreviewedHand:
+    """Return what a typed hand would score and ask, as the next hand or replacing a hand."""
     table = table_of(game)
-    return _read_entry(game, table, data=data)[1]
+    entry, scored = _read_entry(game, table, data=data)
+    rows = hand_rows(game)
+    entries = _stored_entries(game, table, rows)
+    index = next((at for at, row in enumerate(rows) if row.pk == replacing), None)
+    try:
+        if index is None:
+            entries.append(entry)
+        else:
+            entries[index] = entry
+            _answer_for_another_hand(game, table, entries, index=index)
+        state = _rules(game.event.game.fold, entries, table, game.event.options)
+    except HandError as exc:
+        return PreviewedHand(scored, refusal=str(exc))
+    return PreviewedHand(scored, decision=state.decision)
+
+
+def _answer_for_another_hand(game: Game, table: Table, entries: list, *, index: int) -> int | None:
+    """Move an answer typed on a correction to the hand whose decision it answers.
+
+    A correction can make another hand need a decision (Texas Good Sams: a later hand
+    now takes both sides to 250). The refusal names that hand and the official answers
+    on the correction form, so the answer belongs to that hand, not to the one being
+    corrected. `entries` is changed in place; return the index of the hand answered.
+    """
+    spec, options = game.event.game, game.event.options
+    state = _rules(spec.fold, entries, table, options)
+    decision = state.decision
+    if decision is None or decision.hand == index:
+        return None
+    answer = spec.entry_to_data(entries[index]).get(decision.field)
+    if answer is None:
+        return None
+    for at, value in ((decision.hand, answer), (index, None)):
+        moved = {**spec.entry_to_data(entries[at]), decision.field: value}
+        entries[at] = _rules(spec.entry_from_data, moved, table, options)
+    return decision.hand
 
 
 def _check_offenders(game: Game, entry) -> None:
@@ -99,10 +148,15 @@ def _check_offenders(game: Game, entry) -> None:
             "player_id", "player__name"
         )
     )
-    for index, penalty in named:
-        if seats.get(penalty.offender) != penalty.side:
-            who = names.get(penalty.offender, "That player")
-            raise HandError(
-                f"{who} does not play for Side {penalty.side + 1} in this game.",
-                field=f"penalty-{index}",
-            )
+    problems = [
+        (
+            f"penalty-{index}",
+            f"{names.get(penalty.offender, 'That player')} does not play for "
+            f"Side {penalty.side + 1} in this game.",
+        )
+        for index, penalty in named
+        if seats.get(penalty.offender) != penalty.side
+    ]
+    if problems:
+        message = " ".join(text for _, text in problems)
+        raise HandError(message, field=problems[0][0], problems=problems)

@@ -10,10 +10,10 @@ from django.utils import timezone
 from games.engine import Fold
 from scoring.models import Hand, HandChange
 from scoring.services.checks import (
+    _answer_for_another_hand,
     _check_offenders,
     _fold,
     _read_entry,
-    _rules,
     _stored_entries,
     table_of,
 )
@@ -60,11 +60,13 @@ class HandResult:
     won: the change decided the game, or gave it to another side.
     reopened: the change took a result back. voided: later games voided by the
     correction (their hands were deleted). fold: the game's state after the change.
+    unchanged: a correction that changed nothing, so nothing was stored.
     """
 
     game: Game
     hand: Hand | None
     repeated: bool = False
+    unchanged: bool = False
     won: bool = False
     reopened: bool = False
     voided: list[Game] = field(default_factory=list)
@@ -242,28 +244,6 @@ def _lock_for_correction(*, hand: Hand, version: int, key) -> tuple[Game, HandCh
     return game, done
 
 
-def _answer_for_another_hand(game, table, entries: list, *, index: int) -> int | None:
-    """Move an answer typed on a correction to the hand whose decision it answers.
-
-    A correction can make another hand need a decision (Texas Good Sams: a later hand
-    now takes both sides to 250). The refusal names that hand and the official answers
-    on the correction form, so the answer belongs to that hand, not to the one being
-    corrected. `entries` is changed in place; return the index of the hand answered.
-    """
-    spec, options = game.event.game, game.event.options
-    state = _rules(spec.fold, entries, table, options)
-    decision = state.decision
-    if decision is None or decision.hand == index:
-        return None
-    answer = spec.entry_to_data(entries[index]).get(decision.field)
-    if answer is None:
-        return None
-    for at, value in ((decision.hand, answer), (index, None)):
-        moved = {**spec.entry_to_data(entries[at]), decision.field: value}
-        entries[at] = _rules(spec.entry_from_data, moved, table, options)
-    return decision.hand
-
-
 @transaction.atomic
 def edit_hand(
     *, hand: Hand, by, version: int, key, entry=None, data=None, confirm: bool = False
@@ -278,10 +258,13 @@ def edit_hand(
     entry, scored = _read_entry(game, table, entry=entry, data=data)
     _check_offenders(game, entry)
     entries = _stored_entries(game, table, rows)
+    spec = game.event.game
+    if spec.entry_to_data(entry) == spec.entry_to_data(entries[index]):
+        # Compared as stored data, after reading: a blank box read as 0 is no change.
+        return HandResult(game=game, hand=Hand.objects.get(pk=rows[index].pk), unchanged=True)
     entries[index] = entry
     answered = _answer_for_another_hand(game, table, entries, index=index)
     state = _fold(game, table, entries)
-    spec = game.event.game
     target = Hand.objects.get(pk=rows[index].pk)
     detail = spec.entry_to_data(entries[index])
     _rewrite_hand(game=game, hand=target, detail=detail, points=scored.points, by=by, key=key)

@@ -170,20 +170,28 @@ def preview(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRespon
     """Show what the hand being typed scores, by the rules, and the totals after it."""
     game = _get_game_for_official(tournament, pk)
     current = selectors.game_sheet(game)
-    preview, problem = None, current.problem
+    context = {"sheet": current, "preview": None, "problem": current.problem}
     if current.table is not None:
         form = HandForm(request.POST, game=game, sides=current.sides)
+        context["questions"] = form.questions()  # an answer given stays in the form
         if form.is_valid():
+            replacing = request.GET.get("hand")
+            hand_pk = int(replacing) if replacing and replacing.isdigit() else None
             try:
-                scored = services.preview_hand(game=game, data=form.submitted()["data"])
+                found = services.preview_hand(
+                    game=game, data=form.submitted()["data"], replacing=hand_pk
+                )
             except RulesError as exc:
-                problem = str(exc)
+                context["problem"] = str(exc)
             else:
-                replacing = request.GET.get("hand")
-                preview = selectors.hand_preview(current, scored, replacing=replacing)
+                context.update(
+                    preview=selectors.hand_preview(current, found.scored, replacing=replacing),
+                    decision=found.decision,
+                    problem=found.refusal,
+                    questions=form.questions(found.decision),
+                )
         else:
-            problem = form.first_problem()
-    context = {"sheet": current, "preview": preview, "problem": problem}
+            context["problem"] = form.first_problem()
     return render(request, "scoring/sheet.html#preview", context)
 
 
@@ -227,9 +235,12 @@ def hand_edit(request: HttpRequest, tournament: Tournament, pk: int, hand_pk: in
             except RulesError as exc:
                 form.add_rule_error(exc)
             else:
-                messages.success(
-                    request, _result_message(result, done=f"Hand {hand.number} corrected.")
-                )
+                if result.unchanged:
+                    messages.info(request, f"Nothing changed: hand {hand.number} is as it was.")
+                else:
+                    messages.success(
+                        request, _result_message(result, done=f"Hand {hand.number} corrected.")
+                    )
                 return redirect("scoring:sheet", tournament.slug, game.pk)
     else:
         form = HandForm.for_hand(hand, game=game, sides=current.sides, version=game.version)

@@ -84,3 +84,26 @@ def test_it_refuses_hands_after_the_one_that_ended_the_game():
     message = "The game was won at hand 3, so hands 4-5 cannot stand; delete them first"
     with pytest.raises(RulesError, match=message):
         refuse_hands_after(2, 5, reason="The game was won at hand 3")
+
+
+def test_refusals_gather_every_refusal_and_raise_them_as_one():
+    from games.rules.checks import Refusals
+
+    refusals = Refusals()
+    refusals.raise_any()  # nothing kept: nothing raised
+    with refusals.about("play_0"):
+        raise RulesError("12 is not a multiple of 5")
+    with refusals.about():
+        raise RulesError("The tricks add up to 43", field="tricks_0")
+    refusals.add("Enter the widow", field="widow")
+    with pytest.raises(RulesError) as refused:
+        refusals.raise_any()
+    assert refused.value.problems == (
+        ("play_0", "12 is not a multiple of 5"),
+        ("tricks_0", "The tricks add up to 43"),
+        ("widow", "Enter the widow"),
+    )
+    assert refused.value.field == "play_0"
+    assert str(refused.value) == (
+        "12 is not a multiple of 5; The tricks add up to 43; Enter the widow"
+    )

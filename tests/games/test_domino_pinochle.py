@@ -531,13 +531,14 @@ def test_it_refuses_a_table_of_other_than_3_players_and_says_why(players):
         fold([], Table(players=players), OPTIONS)
 
 
-def test_the_form_asks_for_the_widow_each_players_melds_and_trick_points():
-    widow, melds, typed, tricks = entry_fields(TABLE, OPTIONS)
+def test_the_form_asks_for_typed_meld_points_and_trick_points_before_tiles():
+    # The common way (typed points) first in the tab order; tiles and the widow after.
+    typed, tricks, widow, melds = entry_fields(TABLE, OPTIONS)
     assert (widow.name, widow.label, widow.kind) == ("widow", "The widow", TILES)
-    assert (melds.label, melds.kind, melds.per) == ("melds (tiles)", TILES, PER_PLAYER)
+    assert (melds.label, melds.kind, melds.per) == ("or melds as tiles", TILES, PER_PLAYER)
     assert melds.help.startswith("One meld per group, groups separated by /")
     assert melds.keys(TABLE) == ("melds_0", "melds_1", "melds_2")
-    assert (typed.name, typed.label) == ("meld_points", "or meld points, typed")
+    assert (typed.name, typed.label) == ("meld_points", "meld points")
     assert typed.keys(TABLE) == ("meld_points_0", "meld_points_1", "meld_points_2")
     assert (tricks.name, tricks.label, tricks.help) == ("tricks", "trick points", "44 in all")
 
@@ -1024,3 +1025,49 @@ def test_the_game_totals_are_the_hands_points_added_up(hands):
             assert state.totals.count(max(state.totals)) == 1
             assert state.ended_at == len(played) - 1
             break
+
+
+def refusals_of(data, options=OPTIONS):
+    with pytest.raises(RulesError) as refused:
+        entry_from_data(data, TABLE, options)
+    return dict(refused.value.problems)
+
+
+def test_a_wrong_meld_and_tricks_that_add_to_43_are_refused_together():
+    problems = refusals_of({"meld_points_0": 4, "tricks_0": 20, "tricks_1": 13, "tricks_2": 10})
+    assert set(problems) == {"meld_points_0", "tricks_0"}
+    assert "4 is not a total melds can make" in problems["meld_points_0"]
+    assert "43" in problems["tricks_0"]
+
+
+def test_every_refused_box_is_named_at_once():
+    problems = refusals_of(
+        {
+            "widow": "[7-7]",
+            "melds_1": "[1-1] [2-2]",
+            "meld_points_2": 1,
+            "tricks_0": 45,
+            "tricks_1": None,
+            "tricks_2": "ten",
+        }
+    )
+    assert set(problems) == {
+        "widow",
+        "melds_1",
+        "meld_points_2",
+        "tricks_0",
+        "tricks_1",
+        "tricks_2",
+    }
+
+
+def test_melds_as_tiles_without_the_widow_and_typed_points_beside_them_are_both_refused():
+    problems = refusals_of({"melds_0": "[4-6] [5-6] [6-6]", "meld_points_0": 3})
+    assert set(problems) == {"widow", "meld_points_0"}
+
+
+def test_a_hand_refused_in_a_game_names_its_hand_for_each_refusal():
+    bad = Entry(meld_points=(4, None, None), tricks=(20, 13, 10))
+    with pytest.raises(RulesError) as refused:
+        fold([bad], TABLE, OPTIONS)
+    assert [message[:7] for _, message in refused.value.problems] == ["Hand 1:", "Hand 1:"]

@@ -482,3 +482,16 @@ def test_a_refused_hand_in_a_game_is_named_with_its_field():
     ) as refused:
         fold([Entry((1, 2)), Entry((-1, 2))], Table(2), OPTIONS)
     assert refused.value.field == "pips_0"
+
+
+def test_every_missing_or_refused_count_is_named_at_once():
+    data = {"pips_0": None, "pips_1": -3, "pips_2": 200}
+    with pytest.raises(RulesError) as refused:
+        entry_from_data(data, Table(players=3), OPTIONS)
+    assert set(dict(refused.value.problems)) == {"pips_0", "pips_1", "pips_2"}
+
+
+def test_a_typed_entry_with_several_wrong_counts_names_each():
+    with pytest.raises(RulesError) as refused:
+        score_entry(Entry((-1, 5, 999)), Table(players=3), OPTIONS)
+    assert set(dict(refused.value.problems)) == {"pips_0", "pips_2"}

@@ -143,14 +143,14 @@ def test_partnerships_enter_one_line_per_side():
 
 
 def test_the_tricks_of_a_round_must_add_up_to_the_tiles_per_player():
-    message = r"^The tricks add up to 16; a round with 2 players has 17$"
+    message = r"^The tricks add up to 16; a hand with 2 players has 17$"
     with pytest.raises(RulesError, match=message):
         score_round([10, 6], [5, 2], players=2)
 
 
 def test_three_players_tricks_add_up_to_15():
     assert score_round([5, 5, 5], [1, 2, 3], players=3).points == (6, 7, 8)
-    with pytest.raises(RulesError, match="a round with 3 players has 15"):
+    with pytest.raises(RulesError, match="a hand with 3 players has 15"):
         score_round([5, 5, 6], [1, 2, 3], players=3)
 
 
@@ -231,7 +231,7 @@ def test_a_shuffle_in_progress_has_no_result_yet():
 
 
 def test_a_shuffle_holds_no_more_rounds_than_it_deals():
-    with pytest.raises(RulesError, match=r"^A shuffle for 4 players has 2 rounds, not 3$"):
+    with pytest.raises(RulesError, match=r"^A shuffle for 4 players has 2 hands, not 3$"):
         score_shuffle([([9, 8], [0, 0], None)] * 3, players=4)
 
 
@@ -249,7 +249,7 @@ def test_the_doubles_so_far_cannot_pass_16():
 
 
 def test_each_round_is_its_tricks_doubles_and_revokes():
-    with pytest.raises(RulesError, match=r"^Round 1: enter 3 values"):
+    with pytest.raises(RulesError, match=r"^Hand 1: enter 3 values"):
         score_shuffle([([9, 8], [8, 8])], players=4)
 
 
@@ -323,7 +323,7 @@ def test_the_house_rules_give_the_points_of_a_shuffle():
     )
     assert (
         "With 3 players the one tile left over is added to the last trick of the shuffle, so a "
-        "double taken with it counts only in the last round." in three
+        "double taken with it counts only in the last hand." in three
     )
     assert any("45 tricks and 16 doubles make 61 points a shuffle" in rule for rule in three)
     four = house_rules({}, team_size=2)
@@ -450,7 +450,7 @@ def test_a_round_that_counts_the_tile_left_over_is_noted_as_the_last_round():
     scored = score_entry(Entry((5, 5, 5), (16, 0, 0), (0, 0, 0)), THREE, OPTIONS)
     assert scored.points == (21, 5, 5)
     assert scored.notes == (
-        "Player 1 counts the tile left over, so this must be the last round of the shuffle",
+        "Player 1 counts the tile left over, so this must be the last hand of the shuffle",
     )
 
 
@@ -484,7 +484,7 @@ def _round(tricks, doubles, revokes=()):
         (
             _round((9, 7), (0, 0)),
             "tricks_0",
-            "The tricks add up to 16; a round with 4 players has 17",
+            "The tricks add up to 16; a hand with 4 players has 17",
         ),
         (_round((9, 8), (9, 8)), "doubles_0", "The doubles add up to 17; the set holds 16"),
     ],
@@ -583,7 +583,7 @@ def test_rounds_after_the_last_are_refused():
     with pytest.raises(RulesError) as refused:
         fold([*PARTNERS_SHUFFLE, Entry((9, 8), (0, 0), (0, 0))], PARTNERS, OPTIONS)
     assert str(refused.value) == (
-        "A shuffle for 4 players deals 2 rounds, and the game ended with round 2, so hand 3 "
+        "A shuffle for 4 players deals 2 hands, and the game ended with hand 2, so hand 3 "
         "cannot stand; delete them first"
     )
 
@@ -624,8 +624,8 @@ def test_the_tile_left_over_counted_in_an_earlier_round_is_refused_naming_the_ro
         fold(rounds, THREE, OPTIONS)
     assert refused.value.field == "doubles_0"
     assert str(refused.value) == (
-        "Round 1: Player 1 took 1 trick, so cannot have taken 4 doubles: the tile left over "
-        "is added to the last trick of the shuffle, so it counts only in round 3"
+        "Hand 1: Player 1 took 1 trick, so cannot have taken 4 doubles: the tile left over "
+        "is added to the last trick of the shuffle, so it counts only in hand 3"
     )
 
 
@@ -636,14 +636,14 @@ def test_only_the_side_that_took_the_last_trick_counts_the_tile_left_over():
         fold(rounds, THREE, OPTIONS)
     assert refused.value.field == "doubles_1"
     assert str(refused.value) == (
-        "Round 3: Player 1 and Player 2 both count the tile left over, but it is added to the "
+        "Hand 3: Player 1 and Player 2 both count the tile left over, but it is added to the "
         "last trick of the shuffle, which one of them took"
     )
 
 
 def test_the_tile_left_over_is_checked_in_a_shuffle_as_well():
     rounds = [([1, 4, 10], [4, 0, 2], None), *([[5, 5, 5], [2, 2, 1], None],) * 2]
-    with pytest.raises(RulesError, match=r"^Round 1: Player 1 took 1 trick, so cannot have"):
+    with pytest.raises(RulesError, match=r"^Hand 1: Player 1 took 1 trick, so cannot have"):
         score_shuffle(rounds, players=3)
 
 
@@ -655,7 +655,7 @@ def test_a_round_without_the_tile_left_over_passes_its_check_anywhere():
 def test_errors_in_a_shuffles_round_name_the_round_and_field():
     rounds = [([9, 8], [0, 0], [0, -1])]
     with pytest.raises(
-        RulesError, match=r"^Round 1: Side 2's revokes: -1 is less than 0$"
+        RulesError, match=r"^Hand 1: Side 2's revokes: -1 is less than 0$"
     ) as refused:
         score_shuffle(rounds, players=4)
     assert refused.value.field == "revokes_1"
@@ -676,3 +676,27 @@ def test_a_whole_shuffle_in_the_engine_holds_the_derived_points_and_the_best_win
     assert len(state.winners) == state.totals.count(max(state.totals))
     for entry in entries:
         score_entry(entry, table, OPTIONS)
+
+
+def test_every_refused_count_of_a_round_is_named_at_once():
+    data = {"tricks_0": None, "tricks_1": "x", "doubles_0": 99, "doubles_1": 1, "revokes_1": -1}
+    with pytest.raises(RulesError) as refused:
+        entry_from_data(data, Table(players=2), OPTIONS)
+    problems = dict(refused.value.problems)
+    assert set(problems) == {"tricks_0", "tricks_1", "doubles_0", "revokes_1"}
+    assert "enter a number, 0 if none" in problems["tricks_0"]
+    data = {"tricks_0": 10, "tricks_1": 7, "doubles_0": 99, "doubles_1": 1, "revokes_1": -1}
+    with pytest.raises(RulesError) as refused:
+        entry_from_data(data, Table(players=2), OPTIONS)
+    assert set(dict(refused.value.problems)) == {"doubles_0", "revokes_1"}
+
+
+def test_tricks_and_doubles_that_do_not_add_up_are_refused_together():
+    data = {"tricks_0": 10, "tricks_1": 8, "doubles_0": 1, "doubles_1": 0}
+    with pytest.raises(RulesError) as refused:
+        entry_from_data(data, Table(players=2), OPTIONS)
+    assert set(dict(refused.value.problems)) == {"tricks_0"}
+    data = {"tricks_0": 10, "tricks_1": 8, "doubles_0": 16, "doubles_1": 1}
+    with pytest.raises(RulesError) as refused:
+        entry_from_data(data, Table(players=2), OPTIONS)
+    assert [field for field, _ in refused.value.problems] == ["tricks_0", "doubles_0"]

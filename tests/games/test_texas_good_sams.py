@@ -627,3 +627,58 @@ def test_a_stored_hand_reads_in_one_line_for_the_history():
         "Side 1 50, Side 2 0 (blocked, Side 1 held 12 pips → 10, Side 2 held no pips; "
         "penalty on Side 1: reneging; Side 2 reached 250 first)"
     )
+
+
+def test_every_wrong_figure_of_a_hand_is_refused_at_once_each_at_its_box():
+    entry = read(play_0=12, muggins_1=3, pips_0=200, end="out_1")
+    with pytest.raises(RulesError) as refused:
+        tgs.score_entry(entry, DOUBLES, {})
+    problems = dict(refused.value.problems)
+    assert set(problems) == {"play_0", "muggins_1", "pips_0"}
+    assert "12 is not a multiple of 5" in problems["play_0"]
+    assert "3 is not a multiple of 5" in problems["muggins_1"]
+
+
+def test_every_unreadable_part_of_a_hand_is_refused_at_once():
+    data = {"end": "out_7", "penalties": [{"side": 0}, {"reason": "talking"}]}
+    with pytest.raises(RulesError) as refused:
+        tgs.entry_from_data(data, DOUBLES, {})
+    assert set(dict(refused.value.problems)) == {"penalty-0", "penalty-1", "end"}
+
+
+SINGLES = Table(players=2)
+
+
+def test_singles_are_not_offered_the_partners_only_penalty():
+    def reasons(table):
+        fields = {field.name: field for field in tgs.entry_fields(table, {})}
+        return dict(fields["penalties"].choices)
+
+    assert "talking" in reasons(DOUBLES)
+    assert "talking" not in reasons(SINGLES)
+    assert set(reasons(SINGLES)) == set(tgs.PENALTY_REASONS) - tgs.PARTNERS_ONLY_REASONS
+
+
+def test_a_singles_hand_with_the_partners_only_penalty_is_refused_at_its_row():
+    data = {"end": "none", "penalties": [{"side": 0, "reason": "talking"}]}
+    with pytest.raises(RulesError) as refused:
+        tgs.entry_from_data(data, SINGLES, {})
+    assert refused.value.field == "penalty-0"
+    assert "in singles nobody has a partner" in str(refused.value)
+    data["penalties"][0]["reason"] = "renege"
+    assert tgs.entry_from_data(data, SINGLES, {}).penalties[0].reason == "renege"
+
+
+def test_a_typed_singles_entry_with_the_partners_only_penalty_is_refused():
+    entry = tgs.Entry(penalties=(tgs.Penalty(1, "talking"),))
+    with pytest.raises(RulesError) as refused:
+        tgs.score_entry(entry, SINGLES, {})
+    assert refused.value.field == "penalty-0"
+    assert tgs.score_entry(entry, DOUBLES, {}).points == (50, 0)
+
+
+def test_an_unreadable_penalty_and_a_wrong_figure_are_refused_together():
+    data = {"end": "none", "play_1": 12, "penalties": [{"side": 0, "reason": "talking"}]}
+    with pytest.raises(RulesError) as refused:
+        tgs.entry_from_data(data, SINGLES, {})
+    assert set(dict(refused.value.problems)) == {"penalty-0", "play_1"}

@@ -465,7 +465,7 @@ DOUBLED = "[7-0] [7-1] [7-2] [7-3] [7-8] [7-9] [7-10]"
 def test_a_hand_asks_who_called_and_their_tiles_or_the_score():
     caller, tiles, points = entry_fields(TABLE, OPTIONS)
     assert (caller.name, caller.label, caller.kind) == ("caller", "Who called That's it", SEAT)
-    assert caller.help == "Leave empty when nobody called it."
+    assert caller.help == 'Choose "Nobody" when nobody called it (the boneyard ran out).'
     assert (tiles.name, tiles.label, tiles.kind) == ("tiles", "The caller's seven tiles", TILES)
     assert (points.name, points.label, points.kind) == ("points", "Or the score, typed", INT)
     assert [field.keys(TABLE) for field in (caller, tiles, points)] == [
@@ -742,3 +742,22 @@ def test_a_large_table_plays_when_the_event_allows_it():
     state = fold([Entry(18, points=32)], Table(19), options)
     assert state.finished
     assert state.winners == (18,)
+
+
+def test_every_refused_box_of_a_hand_is_named_at_once():
+    with pytest.raises(RulesError) as refused:
+        entry_from_data({"caller": 9, "tiles": "[1-2] [99-1]", "points": 7}, TABLE, OPTIONS)
+    assert set(dict(refused.value.problems)) == {"caller", "tiles", "points"}
+
+
+def test_bad_tiles_and_a_score_no_hand_makes_are_refused_together():
+    with pytest.raises(RulesError) as refused:
+        entry_from_data({"caller": 0, "tiles": "[1-1] [2-2]", "points": 7}, TABLE, OPTIONS)
+    assert set(dict(refused.value.problems)) == {"tiles", "points"}
+
+
+def test_tiles_and_a_score_for_a_hand_nobody_called_are_refused_together():
+    data = {"caller": None, "tiles": "[1-1] [2-2]", "points": 5}
+    with pytest.raises(RulesError) as refused:
+        entry_from_data(data, TABLE, OPTIONS)
+    assert set(dict(refused.value.problems)) == {"tiles", "points"}

@@ -143,3 +143,40 @@ def test_a_tiles_box_in_a_grid_is_wider_and_never_cut_short_by_the_browser():
         "spellcheck": "false",
     }
     assert "size" not in tiles_input("Tiles", in_grid=False).widget.attrs
+
+
+def test_a_singles_game_offers_only_the_penalties_of_its_table(tournament):
+    from tests.factories import EventFactory
+    from tests.scoring.builders import make_ready_game
+
+    singles = EventFactory(tournament=tournament, name="Singles", team_size=1, status="playing")
+    single = make_ready_game(tournament, event=singles)
+    form = HandForm.blank(game=single, sides=game_sides(single), version=0)
+    reasons = dict(form.penalties.forms[0].fields["reason"].choices)
+    assert "talking" not in reasons
+    assert "renege" in reasons
+
+
+def test_a_doubles_game_offers_talking_to_a_partner(game):
+    form = HandForm.blank(game=game, sides=game_sides(game), version=0)
+    assert "talking" in dict(form.penalties.forms[0].fields["reason"].choices)
+
+
+def test_thats_its_hint_names_the_nobody_button_the_form_offers(tournament):
+    from scoring.forms import EMPTY_SEAT
+
+    game = make_rounds_game(tournament, game_key="thats_it", sides=3)
+    form = HandForm.blank(game=game, sides=game_sides(game), version=0)
+    caller = next(part for part in form.parts if part.kind == "choice")
+    assert EMPTY_SEAT in dict(form.fields["caller"].choices).values()
+    assert f'"{EMPTY_SEAT}"' in caller.entry_field.help
+
+
+def test_a_question_offers_only_the_choices_of_the_rules_decision(game):
+    from games.engine import Decision
+
+    form = hand_form(game, form_data(play_0=10))
+    assert form.questions() == []  # nothing asked, nothing answered
+    decision = Decision(hand=1, field="reached_first", message="Which?", choices=(1,))
+    (box,) = form.questions(decision)
+    assert [radio.data["value"] for radio in box] == ["1"]

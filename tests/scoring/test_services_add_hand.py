@@ -291,3 +291,17 @@ def test_who_reached_250_first_must_be_one_of_the_two_sides(game, official):
     with pytest.raises(HandError, match="The side that reached 250 first must be Side 1 or Side 2"):
         enter(game, official, played(5, 0, reached_first=2))
     assert not Hand.objects.exists()
+
+
+def test_every_penalty_on_a_player_of_the_other_side_is_refused_at_its_row(game, official):
+    first, second = players(game, 1)[:2]
+    entry = played(
+        0,
+        0,
+        penalties=[PenaltyEntry(0, "talking", first), PenaltyEntry(0, "renege", second)],
+    )
+    with pytest.raises(HandError) as refused:
+        enter(game, official, entry)
+    assert [field for field, _ in refused.value.problems] == ["penalty-0", "penalty-1"]
+    assert second.name in refused.value.problems[1][1]
+    assert not Hand.objects.exists()

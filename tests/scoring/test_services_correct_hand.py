@@ -227,3 +227,12 @@ def test_a_correction_that_takes_both_sides_to_250_in_a_later_hand_asks_and_stor
 def test_an_edit_that_gives_the_game_to_the_other_side_says_so(game, official):
     last = enter(game, official, played(250, 0)).hand
     assert edit(last, official, played(0, 250)).won
+
+
+def test_a_correction_to_the_same_figures_is_no_change(game, official):
+    hand = enter(game, official, played(10, 0)).hand
+    result = edit(hand, official, data={"play_0": 10, "play_1": None, "end": "none"})
+    assert result.unchanged
+    assert not HandChange.objects.filter(action="edited").exists()
+    game.refresh_from_db()
+    assert game.version == 1

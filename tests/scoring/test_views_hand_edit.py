@@ -142,3 +142,22 @@ def test_saving_a_correction_of_a_hand_deleted_meanwhile_says_so(official_client
     assert response.status_code == 200
     assert "That hand is no longer on this sheet: someone deleted it." in response.content.decode()
     assert not HandChange.objects.filter(action="edited").exists()
+
+
+def test_a_correction_that_changes_nothing_stores_nothing(official_client, hand):
+    # Saving the hand as it is (a blank box read as 0) is no correction: no history, no
+    # new version, no edited mark, on the sheet or on the printed sheet.
+    response = official_client.post(url(hand), form_data(version=1, play_0=10, play_1=""))
+    assert response.status_code == 302
+    sheet = official_client.get(response["Location"]).content.decode()
+    assert "Nothing changed: hand 1 is as it was." in sheet
+    assert ">edited</span>" not in sheet
+    assert not HandChange.objects.filter(action="edited").exists()
+    hand.refresh_from_db()
+    assert hand.edited_at is None
+    hand.game.refresh_from_db()
+    assert hand.game.version == 1
+    printed = official_client.get(
+        reverse("scoring:sheet_print", args=[hand.game.event.tournament.slug, hand.game.pk])
+    ).content.decode()
+    assert "1*" not in printed

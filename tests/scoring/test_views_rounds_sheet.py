@@ -261,3 +261,34 @@ def test_partners_pips_are_asked_per_player_and_scored_per_side(official_client,
     assert Hand.objects.get().points == [12, 0]
     html = official_client.get(url(game)).content.decode()
     assert "5 + 0 = 5 pips, the lowest: scores 17 - 5 = 12" in html
+
+
+def test_a_pinochle_hand_shows_every_refusal_at_once_each_at_its_box(official_client, tournament):
+    game = make_rounds_game(tournament, game_key="domino_pinochle", sides=3)
+    data = posted(game, meld_points_0="4", tricks_0="20", tricks_1="13", tricks_2="10")
+    response = official_client.post(url(game), data)
+    assert response.status_code == 422
+    html = response.content.decode()
+    assert "4 is not a total melds can make" in cell(html, "meld_points_0")
+    assert "43" in cell(html, "tricks_0")
+    assert not Hand.objects.filter(game=game).exists()
+
+
+def test_the_pinochle_preview_says_when_melds_decide_nothing_and_tricks_are_needed(
+    official_client, tournament
+):
+    # Two players pass 250 on melds, level: the tricks decide (RULES.md), so the preview
+    # says so from the rules' Decision; it has no choices, so nothing is asked beside it.
+    game = make_rounds_game(tournament, game_key="domino_pinochle", sides=3)
+    for _ in range(20):
+        data = posted(game, meld_points_0="12", meld_points_1="12", meld_points_2="0")
+        data.update(tricks_0="20", tricks_1="20", tricks_2="4")
+        official_client.post(url(game), data)
+        game.refresh_from_db()
+        if game.sides.get(seat=0).total >= 240:
+            break
+    preview = url(game, "scoring:preview")
+    data = posted(game, meld_points_0="12", meld_points_1="12")
+    html = official_client.post(preview, data).content.decode()
+    assert "on melds: enter each player&#x27;s trick points (44 in all)" in html
+    assert 'type="radio"' not in html

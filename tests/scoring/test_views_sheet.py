@@ -282,3 +282,25 @@ def test_a_win_by_the_second_side_gives_the_winners_total_first(official_client,
     print_url = reverse("scoring:sheet_print", args=[game.event.tournament.slug, game.pk])
     printed = official_client.get(print_url).content.decode()
     assert re.search(r"Winner: Side 2 \([^)]*\), 250 \N{EN DASH} 40", printed)
+
+
+def test_save_without_saying_who_reached_250_first_asks_at_that_field(
+    official_client, game, official
+):
+    enter(game, official, played(240, 240))
+    response = official_client.post(url(game), form_data(version=1, play_0=10, play_1=10))
+    assert response.status_code == 422
+    html = response.content.decode()
+    question = html[html.index('id="hand-preview"') :]
+    assert "Hand 2 took both sides to 250: say which side got there first." in question
+    assert 'name="reached_first" value="0"' in question
+    assert game.hands.count() == 1
+
+
+def test_save_with_the_answer_records_the_hand_in_one_step(official_client, game, official):
+    enter(game, official, played(240, 240))
+    data = form_data(version=1, play_0=10, play_1=10, reached_first=1)
+    response = official_client.post(url(game), data, follow=True)
+    assert "Hand 2 saved. Game over: Side 2" in response.content.decode()
+    game.refresh_from_db()
+    assert game.winner_seat == 1

@@ -50,3 +50,12 @@ def test_the_edited_note_is_printed_only_when_a_hand_was_edited(official_client,
     html = official_client.get(url(game)).content.decode()
     assert '<th scope="row">1*</th>' in html
     assert "* edited after it was first entered." in html
+
+
+def test_a_blocked_hand_is_noted_once(official_client, game, official):
+    from games.rules.texas_good_sams import Entry
+
+    enter(game, official, Entry(play=(10, 0), end="blocked", pips=(12, 20)))
+    html = official_client.get(url(game)).content.decode()
+    assert "Blocked" in html
+    assert "blocked; blocked" not in html.lower()

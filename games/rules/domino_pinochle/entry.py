@@ -13,7 +13,7 @@ from games.engine import INT as INT_FIELD
 from games.engine import PER_PLAYER, Decision, Field, Fold, Scored, Table, TableRule
 from games.engine import TILES as TILES_FIELD
 from games.rules import RulesError
-from games.rules.checks import about, check_count, check_length, each_hand
+from games.rules.checks import Refusals, about, check_count, check_length, each_hand
 from games.rules.domino_pinochle.rules import (
     HAND_SIZE,
     MAX_PIP,
@@ -32,22 +32,25 @@ from games.rules.domino_pinochle.rules import (
 )
 from games.rules.tiles import format_tile, format_tiles, parse_tile, parse_tiles
 
+# The common way first: each player's meld points typed, then the trick points; the
+# melds as tiles (and the widow they need) come after, for an official who wants the
+# app to find the points.
+MELD_POINTS_FIELD = Field("meld_points", "meld points", INT_FIELD, per=PER_PLAYER)
+TRICKS_FIELD = Field(
+    "tricks", "trick points", INT_FIELD, per=PER_PLAYER, help=f"{TRICK_POINTS} in all"
+)
 WIDOW_FIELD = Field(
     "widow",
     "The widow",
     TILES_FIELD,
-    help="The tile left after the deal; needed when melds are entered as tiles.",
+    help="The tile left after the deal; needed when melds are entered as tiles, below.",
 )
 MELDS_FIELD = Field(
     "melds",
-    "melds (tiles)",
+    "or melds as tiles",
     TILES_FIELD,
     per=PER_PLAYER,
     help="One meld per group, groups separated by /, e.g. [4-6] [5-6] [6-6] / [1-1] [2-2] [3-3]",
-)
-MELD_POINTS_FIELD = Field("meld_points", "or meld points, typed", INT_FIELD, per=PER_PLAYER)
-TRICKS_FIELD = Field(
-    "tricks", "trick points", INT_FIELD, per=PER_PLAYER, help=f"{TRICK_POINTS} in all"
 )
 
 MELD_OPTIONS = ("four_tile_bonus", "widow_completes_melds", "doubles_melds")
@@ -100,9 +103,9 @@ def tables(options: dict, team_size: int) -> TableRule:
 
 
 def entry_fields(table: Table, options: dict) -> tuple[Field, ...]:
-    """Return what a hand's form asks for: the widow, each player's melds and trick points."""
+    """Return what a hand's form asks for: meld points typed, trick points, melds as tiles."""
     _check_table(table)
-    return (WIDOW_FIELD, MELDS_FIELD, MELD_POINTS_FIELD, TRICKS_FIELD)
+    return (MELD_POINTS_FIELD, TRICKS_FIELD, WIDOW_FIELD, MELDS_FIELD)
 
 
 def _read_number(data, field, player, what):
@@ -161,21 +164,41 @@ def _read_meld_groups(data, player):
 def entry_from_data(data: Mapping[str, object], table: Table, options: dict) -> Entry:
     """Return the hand typed in data (the keys of entry_fields), checked in full.
 
-    Raise RulesError naming the field that is refused and why.
+    Raise RulesError naming every field that is refused and why, all at once.
     """
     _check_table(table)
+    refusals = Refusals()
+    unread = set()
+
+    def read(key, reader, *args):
+        with refusals.about():
+            return reader(*args)
+        unread.add(key)
+        return None
+
     players = range(PLAYERS)
     entry = Entry(
-        widow=_read_widow(data),
-        melds=tuple(_read_meld_groups(data, player) for player in players),
+        widow=read(WIDOW_FIELD.name, _read_widow, data),
+        melds=tuple(read(f"{MELDS_FIELD.name}_{p}", _read_meld_groups, data, p) for p in players),
         meld_points=tuple(
-            _read_number(data, MELD_POINTS_FIELD, player, "meld points") for player in players
+            read(
+                f"{MELD_POINTS_FIELD.name}_{p}",
+                _read_number,
+                data,
+                MELD_POINTS_FIELD,
+                p,
+                "meld points",
+            )
+            for p in players
         ),
         tricks=tuple(
-            _read_number(data, TRICKS_FIELD, player, "trick points") for player in players
+            read(f"{TRICKS_FIELD.name}_{p}", _read_number, data, TRICKS_FIELD, p, "trick points")
+            for p in players
         ),
     )
-    _check_entry(entry, options)
+    with refusals.about():
+        _check_entry(entry, options, unread=unread)
+    refusals.raise_any()
     return entry
 
 
@@ -192,52 +215,64 @@ def entry_to_data(entry: Entry) -> dict:
     return data
 
 
-def _check_entry(entry, options):
-    """Return the entry's meld points, melds read and trick points; raise RulesError if bad."""
+def _check_entry(entry, options, *, unread=frozenset()):
+    """Return the entry's meld points, melds read and trick points; raise RulesError if bad.
+
+    Every refusal is found before raising, each at its field. unread: the keys whose typed
+    text could not be read (already refused), whose checks are left out.
+    """
     melds = check_length(entry.melds, count=PLAYERS, what="The melds")
     melds = tuple(player_melds or None for player_melds in melds)  # () is "none entered"
     typed = check_length(entry.meld_points, count=PLAYERS, what="The meld points")
+    refusals = Refusals()
     widow = None
     if entry.widow is not None:
-        with about(WIDOW_FIELD.name):
+        with refusals.about(WIDOW_FIELD.name):
             widow = parse_tile(entry.widow, max_pip=MAX_PIP)
     tiled = [player for player in range(PLAYERS) if melds[player] is not None]
     for player in tiled:
         if typed[player] is not None:
-            raise RulesError(
+            refusals.add(
                 f"{_player(player)}'s melds are entered both as tiles and as typed points; "
                 "keep one: the tiles give the points",
                 field=f"{MELD_POINTS_FIELD.name}_{player}",
             )
-    if tiled and widow is None:
-        raise RulesError(
+    if tiled and entry.widow is None and WIDOW_FIELD.name not in unread:
+        refusals.add(
             f"Enter the widow: {_player(tiled[0])}'s melds are entered as tiles, and a meld "
             "the widow completes earns no points for it",
             field=WIDOW_FIELD.name,
         )
-    read = _read_entered_melds(melds, widow, options)
-    points = tuple(
-        _typed_points(typed[player], player, options)
-        if read[player] is None
-        else sum(meld.points for meld in read[player])
-        for player in range(PLAYERS)
-    )
-    return _Checked(points, read, _check_tricks(entry.tricks))
+    read = (None,) * PLAYERS
+    if widow is not None or not tiled:
+        read = _read_entered_melds(melds, widow, options, refusals)
+    points = [0] * PLAYERS
+    for player in range(PLAYERS):
+        if read[player] is not None:
+            points[player] = sum(meld.points for meld in read[player])
+        elif melds[player] is None:
+            with refusals.about():
+                points[player] = _typed_points(typed[player], player, options)
+    tricks = None
+    with refusals.about():
+        tricks = _check_tricks(entry.tricks, unread)
+    refusals.raise_any()
+    return _Checked(tuple(points), read, tricks)
 
 
-def _read_entered_melds(melds, widow, options):
-    """Return each player's melds read (None where not entered as tiles)."""
+def _read_entered_melds(melds, widow, options, refusals):
+    """Return each player's melds read (None where not entered as tiles, or refused)."""
     rules = {name: options[name] for name in MELD_OPTIONS}
     placed = {}
     read = []
     for player, player_melds in enumerate(melds):
-        if player_melds is None:
-            read.append(None)
-            continue
-        with about(f"{MELDS_FIELD.name}_{player}"):
-            read.append(
-                _read_player_melds(player, player_melds, widow=widow, placed=placed, rules=rules)
-            )
+        found = None
+        if player_melds is not None:
+            with refusals.about(f"{MELDS_FIELD.name}_{player}"):
+                found = _read_player_melds(
+                    player, player_melds, widow=widow, placed=placed, rules=rules
+                )
+        read.append(found)
     return tuple(read)
 
 
@@ -257,21 +292,29 @@ def _typed_points(points, player, options):
     return points
 
 
-def _check_tricks(tricks):
+def _check_tricks(tricks, unread=frozenset()):
     """Return the trick points checked, or None when the tricks were not played."""
     tricks = check_length(tricks, count=PLAYERS, what="The trick points")
-    if all(points is None for points in tricks):
+    keys = [f"{TRICKS_FIELD.name}_{player}" for player in range(PLAYERS)]
+    if all(points is None for points in tricks) and not unread.intersection(keys):
         return None
+    refusals = Refusals()
     for player, points in enumerate(tricks):
-        key = f"{TRICKS_FIELD.name}_{player}"
+        key = keys[player]
+        if key in unread:
+            continue
         if points is None:
-            raise RulesError(
+            refusals.add(
                 f"{_player(player)}'s trick points are blank: enter every player's trick "
                 "points, or none when the tricks were not played",
                 field=key,
             )
-        with about(key):
+            continue
+        with refusals.about(key):
             check_count(points, what=f"{_player(player)}'s trick points", high=TRICK_POINTS)
+    refusals.raise_any()
+    if unread.intersection(keys):
+        return None
     with about(f"{TRICKS_FIELD.name}_0"):
         return trick_points(tricks)
 

@@ -1,4 +1,4 @@
-"""Double Takes in the one engine (games.engine): a round of the shuffle as the desk enters
+"""Double Takes in the one engine (games.engine): a hand of the shuffle as the desk enters
 it (each side's tricks, doubles and revokes; read from flat form data and back), its score
 and the game's state.
 
@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from games.engine import INT as INT_FIELD
 from games.engine import PER_SIDE, Field, Fold, Scored, Table, plural
 from games.rules import RulesError
-from games.rules.checks import refuse_hands_after
+from games.rules.checks import Refusals, refuse_hands_after
 from games.rules.double_takes.rules import (
     NAME,
     PARTNERSHIP_PLAYERS,
@@ -19,6 +19,7 @@ from games.rules.double_takes.rules import (
     _check_players,
     _counting_left_over,
     _side,
+    check_counts,
     rounds_per_shuffle,
     score_round,
     score_shuffle,
@@ -37,7 +38,7 @@ REVOKES_FIELD = Field(
 
 @dataclass(frozen=True)
 class Entry:
-    """One round of the shuffle as the official enters it, one count per side.
+    """One hand of the shuffle as the official enters it, one count per side.
 
     A side is a player, or a partnership when 4 play. tricks: the tricks each side took.
     doubles: the doubles each side took in those tricks. revokes: how often each side
@@ -66,45 +67,53 @@ def _players_at(table):
 
 
 def entry_fields(table: Table, options: dict) -> tuple[Field, ...]:
-    """Return what a round's form asks for: each side's tricks, doubles and revokes."""
+    """Return what a hand's form asks for: each side's tricks, doubles and revokes."""
     _players_at(table)
     return (TRICKS_FIELD, DOUBLES_FIELD, REVOKES_FIELD)
 
 
-def _read_counts(data, field, table):
-    """Return a field's count for each side; a blank is refused if required, else 0."""
+def _read_counts(data, field, table, refusals):
+    """Return a field's count for each side; a blank is refused if required, else 0.
+
+    A refused count is kept in refusals (and read as 0), so every box is checked.
+    """
     counts = []
     for side, key in enumerate(field.keys(table)):
         what = f"{table.side_name(side)}'s {field.label}"
         value = data.get(key)
-        if value is None:
-            if field.required:
-                raise RulesError(f"{what}: enter a number, 0 if none", field=key)
-            value = 0
-        if type(value) is not int:
-            raise RulesError(f"{what}: {value!r} is not a whole number", field=key)
-        counts.append(value)
+        if value is None and field.required:
+            refusals.add(f"{what}: enter a number, 0 if none", field=key)
+        elif value is not None and type(value) is not int:
+            refusals.add(f"{what}: {value!r} is not a whole number", field=key)
+        counts.append(value if type(value) is int else 0)
     return tuple(counts)
 
 
 def entry_from_data(data: Mapping[str, object], table: Table, options: dict) -> Entry:
-    """Return the round typed in data (the keys of entry_fields), checked in full.
+    """Return the hand typed in data (the keys of entry_fields), checked in full.
 
     Its place in the shuffle is not known here: fold checks the tile left over.
     Raise RulesError naming the field that is refused and why.
     """
     players = _players_at(table)
+    refusals = Refusals()
     entry = Entry(
-        tricks=_read_counts(data, TRICKS_FIELD, table),
-        doubles=_read_counts(data, DOUBLES_FIELD, table),
-        revokes=_read_counts(data, REVOKES_FIELD, table),
+        tricks=_read_counts(data, TRICKS_FIELD, table, refusals),
+        doubles=_read_counts(data, DOUBLES_FIELD, table, refusals),
+        revokes=_read_counts(data, REVOKES_FIELD, table, refusals),
     )
+    if refusals.found:
+        # The counts that could be read are checked too, so every refusal shows at once.
+        skip = {field for field, _ in refusals.found}
+        counts = (entry.tricks, entry.doubles, entry.revokes)
+        check_counts(*counts, players=players, refusals=refusals, skip=skip)
+    refusals.raise_any()
     score_round(entry.tricks, entry.doubles, entry.revokes, players=players)
     return entry
 
 
 def entry_to_data(entry: Entry) -> dict:
-    """Return the round as flat data, the keys of the form."""
+    """Return the hand as flat data, the keys of the form."""
     data = {}
     for field, counts in (
         (TRICKS_FIELD, entry.tricks),
@@ -117,7 +126,7 @@ def entry_to_data(entry: Entry) -> dict:
 
 
 def _line(score, side):
-    """Return what a side's points in a round came from: "10 tricks, 5 doubles"."""
+    """Return what a side's points in a hand came from: "10 tricks, 5 doubles"."""
     parts = [plural(score.tricks[side], "trick"), plural(score.doubles[side], "double")]
     revokes = score.revokes[side]
     if revokes:
@@ -126,11 +135,11 @@ def _line(score, side):
 
 
 def score_entry(entry: Entry, table: Table, options: dict) -> Scored:
-    """Return each side's points in one round: tricks and doubles, less 5 per revoke."""
+    """Return each side's points in one hand: tricks and doubles, less 5 per revoke."""
     players = _players_at(table)
     score = score_round(entry.tricks, entry.doubles, entry.revokes, players=players)
     notes = tuple(
-        f"{_side(players, side)} counts the tile left over, so this must be the last round "
+        f"{_side(players, side)} counts the tile left over, so this must be the last hand "
         "of the shuffle"
         for side in _counting_left_over(score, players)
     )
@@ -142,10 +151,10 @@ def score_entry(entry: Entry, table: Table, options: dict) -> Scored:
 
 
 def fold(entries: Sequence[Entry], table: Table, options: dict) -> Fold:
-    """Return where a game (one shuffle) stands after its rounds, in order.
+    """Return where a game (one shuffle) stands after its hands, in order.
 
-    The game is finished after the last round; every side with the highest total wins
-    (more than one: a tie). Rounds after the last are refused.
+    The game is finished after the last hand; every side with the highest total wins
+    (more than one: a tie). Hands after the last are refused.
     """
     players = _players_at(table)
     rounds = rounds_per_shuffle(players)
@@ -154,8 +163,8 @@ def fold(entries: Sequence[Entry], table: Table, options: dict) -> Fold:
         rounds - 1,
         len(entries),
         reason=(
-            f"A shuffle for {players} players deals {rounds} rounds, and the game ended with "
-            f"round {rounds}"
+            f"A shuffle for {players} players deals {rounds} hands, and the game ended with "
+            f"hand {rounds}"
         ),
     )
     result = score_shuffle(

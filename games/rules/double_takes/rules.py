@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from games.engine import TableRule, plural
 from games.rules import RulesError
-from games.rules.checks import about, check_count, check_length, seat_name
+from games.rules.checks import Refusals, check_count, check_length, seat_name
 from games.rules.options import INT, Option, validate_options
 from games.rules.tiles import double_count, format_tile, parse_tiles, tile_count
 
@@ -114,6 +114,24 @@ class RoundScore:
     points: tuple[int, ...]
 
 
+def check_counts(tricks, doubles, revokes, *, players, refusals, skip=()):
+    """Check each side's count on its own, keeping each refusal at its field.
+
+    skip: the fields already refused (a count that could not be read), left out.
+    """
+    per_player = tiles_per_player(players)
+    for side in range(side_count(players)):
+        name = _side(players, side)
+        for key, count, what, high in (
+            (f"tricks_{side}", tricks[side], "tricks", per_player),
+            (f"doubles_{side}", doubles[side], "doubles", DOUBLES),
+            (f"revokes_{side}", revokes[side], "revokes", per_player),
+        ):
+            if key not in skip:
+                with refusals.about(key):
+                    check_count(count, what=f"{name}'s {what}", high=high)
+
+
 def score_round(tricks, doubles, revokes=None, *, players):
     """Return the points of one round, per side.
 
@@ -129,32 +147,29 @@ def score_round(tricks, doubles, revokes=None, *, players):
     doubles = check_length(doubles, count=sides, what="The doubles")
     revokes = (0,) * sides if revokes is None else revokes
     revokes = check_length(revokes, count=sides, what="The revokes")
+    refusals = Refusals()
+    check_counts(tricks, doubles, revokes, players=players, refusals=refusals)
+    refusals.raise_any()  # the counts together mean nothing while one is refused
     for side in range(sides):
-        name = _side(players, side)
-        with about(f"tricks_{side}"):
-            check_count(tricks[side], what=f"{name}'s tricks", high=per_player)
-        with about(f"doubles_{side}"):
-            check_count(doubles[side], what=f"{name}'s doubles", high=DOUBLES)
-        with about(f"revokes_{side}"):
-            check_count(revokes[side], what=f"{name}'s revokes", high=per_player)
         # A side's doubles are among the tiles of its tricks; with 3 players the
         # shuffle's last trick also holds the tile left over.
         taken = tricks[side] * players + (tiles_left_over(players) if tricks[side] else 0)
         if doubles[side] > taken:
-            raise RulesError(
-                f"{name} took {plural(tricks[side], 'trick')}, so cannot have taken "
-                f"{plural(doubles[side], 'double')}",
+            refusals.add(
+                f"{_side(players, side)} took {plural(tricks[side], 'trick')}, so cannot have "
+                f"taken {plural(doubles[side], 'double')}",
                 field=f"doubles_{side}",
             )
     if sum(tricks) != per_player:
-        raise RulesError(
-            f"The tricks add up to {sum(tricks)}; a round with {players} players has {per_player}",
+        refusals.add(
+            f"The tricks add up to {sum(tricks)}; a hand with {players} players has {per_player}",
             field="tricks_0",
         )
     if sum(doubles) > DOUBLES:
-        raise RulesError(
+        refusals.add(
             f"The doubles add up to {sum(doubles)}; the set holds {DOUBLES}", field="doubles_0"
         )
+    refusals.raise_any()
     points = tuple(
         tricks[side] + doubles[side] - REVOKE_PENALTY * revokes[side] for side in range(sides)
     )
@@ -182,16 +197,16 @@ def check_left_over_tile(score, *, players, number):
     if counting and number < rounds:
         side = counting[0]
         raise RulesError(
-            f"Round {number}: {_side(players, side)} took "
+            f"Hand {number}: {_side(players, side)} took "
             f"{plural(score.tricks[side], 'trick')}, so cannot have taken "
             f"{plural(score.doubles[side], 'double')}: the tile left over is added to the "
-            f"last trick of the shuffle, so it counts only in round {rounds}",
+            f"last trick of the shuffle, so it counts only in hand {rounds}",
             field=f"doubles_{side}",
         )
     if len(counting) > 1:
         names = " and ".join(_side(players, side) for side in counting)
         raise RulesError(
-            f"Round {number}: {names} both count the tile left over, but it is added to the "
+            f"Hand {number}: {names} both count the tile left over, but it is added to the "
             "last trick of the shuffle, which one of them took",
             field=f"doubles_{counting[1]}",
         )
@@ -223,9 +238,7 @@ def score_shuffle(rounds, *, players):
     expected = rounds_per_shuffle(players)
     rounds = list(rounds)
     if len(rounds) > expected:
-        raise RulesError(
-            f"A shuffle for {players} players has {expected} rounds, not {len(rounds)}"
-        )
+        raise RulesError(f"A shuffle for {players} players has {expected} hands, not {len(rounds)}")
     scored = tuple(
         _score_numbered_round(entry, number, players)
         for number, entry in enumerate(rounds, start=1)
@@ -248,11 +261,13 @@ def score_shuffle(rounds, *, players):
 
 def _score_numbered_round(entry, number, players):
     """Return round `number` scored; its errors say which round they are about."""
-    entry = check_length(entry, count=3, what=f"Round {number}")
+    entry = check_length(entry, count=3, what=f"Hand {number}")
     try:
         score = score_round(*entry, players=players)
     except RulesError as error:
-        raise RulesError(f"Round {number}: {error}", field=error.field) from None
+        raise RulesError.of(
+            (field, f"Hand {number}: {message}") for field, message in error.problems
+        ) from None
     check_left_over_tile(score, players=players, number=number)
     return score
 
@@ -309,8 +324,8 @@ def house_rules(options, team_size=1):
     table_players = sorted({size * team_size for size in rule.sizes}, reverse=True)
     rules.append("Each trick taken scores 1 point and each double taken scores 1 point.")
     rules += [
-        f"With {players} players, each is dealt {tiles_per_player(players)} tiles a round and "
-        f"one shuffle of the double-fifteen set deals {rounds_per_shuffle(players)} rounds: "
+        f"With {players} players, each is dealt {tiles_per_player(players)} tiles a hand and "
+        f"one shuffle of the double-fifteen set deals {rounds_per_shuffle(players)} hands: "
         f"{tricks_per_shuffle(players)} tricks and {DOUBLES} doubles make "
         f"{points_per_shuffle(players)} points a shuffle."
         for players in table_players
@@ -318,7 +333,7 @@ def house_rules(options, team_size=1):
     if any(tiles_left_over(players) for players in table_players):
         rules.append(
             "With 3 players the one tile left over is added to the last trick of the shuffle, "
-            "so a double taken with it counts only in the last round."
+            "so a double taken with it counts only in the last hand."
         )
     rules += [
         f"Each revoke (not following suit when able) costs the revoking side "

@@ -20,7 +20,7 @@ from games.engine import (
     TableRule,
 )
 from games.rules import RulesError
-from games.rules.checks import about, check_seat, seat_name
+from games.rules.checks import Refusals, about, check_seat, seat_name
 from games.rules.texas_good_sams.rules import (
     _HAND_SIZES,
     _NO_PIPS,
@@ -36,6 +36,7 @@ from games.rules.texas_good_sams.rules import (
     Penalty,
     clean_options,
     fold_game,
+    penalty_reasons,
     score_hand,
 )
 from games.rules.tiles import round_to_nearest_five
@@ -106,7 +107,7 @@ def entry_fields(table, options):
             "penalties",
             f"Penalties ({PENALTY_POINTS} points to the other side)",
             PENALTIES,
-            choices=tuple(PENALTY_REASONS.items()),
+            choices=tuple(penalty_reasons(table.partnerships).items()),
         ),
     )
 
@@ -123,15 +124,26 @@ def _end_and_out_seat(data):
     return end, out_seat
 
 
-def _penalty_from_data(index, raw):
+def _penalty_from_data(index, raw, table):
     try:
-        return Penalty(raw["side"], raw["reason"], raw.get("offender"))
+        penalty = Penalty(raw["side"], raw["reason"], raw.get("offender"))
     except (KeyError, TypeError):
         raise RulesError(
             "A penalty needs the offending side and the reason", field=f"penalty-{index}"
         ) from None
     except RulesError as exc:
         raise RulesError(str(exc), field=f"penalty-{index}") from None
+    _check_penalty_applies(index, penalty, table)
+    return penalty
+
+
+def _check_penalty_applies(index, penalty, table):
+    """Refuse a penalty whose reason does not apply at this table (talking, in singles)."""
+    if penalty.reason not in penalty_reasons(table.partnerships):
+        raise RulesError(
+            f"{penalty.label} is a penalty of the doubles game: in singles nobody has a partner",
+            field=f"penalty-{index}",
+        )
 
 
 def entry_from_data(data, table, options):
@@ -143,19 +155,28 @@ def entry_from_data(data, table, options):
             blank if data.get(f"{name}_{s}") is None else data[f"{name}_{s}"] for s in SIDES
         )
 
-    penalties = tuple(
-        _penalty_from_data(index, raw) for index, raw in enumerate(data.get("penalties") or ())
-    )
-    end, out_seat = _end_and_out_seat(data)
-    return Entry(
+    refusals = Refusals()
+    penalties = []
+    for index, raw in enumerate(data.get("penalties") or ()):
+        with refusals.about():
+            penalties.append(_penalty_from_data(index, raw, table))
+    end, out_seat = END_NONE, None
+    with refusals.about():
+        end, out_seat = _end_and_out_seat(data)
+    entry = Entry(
         play=pair("play", 0),
         muggins=pair("muggins", 0),
         end=end,
         out_seat=out_seat,
         pips=pair("pips", None),
-        penalties=penalties,
+        penalties=tuple(penalties),
         reached_first=data.get("reached_first"),
     )
+    if refusals.found:
+        # The typed figures are checked too, so that every refusal shows at once.
+        _check_figures(entry, refusals)
+    refusals.raise_any()
+    return entry
 
 
 def entry_to_data(entry):
@@ -225,24 +246,32 @@ def score_entry_parts(entry, options):
     Each typed figure is checked on its own first, so that the message lands at the
     field it is about; then the hand as a whole.
     """
+    refusals = Refusals()
+    _check_figures(entry, refusals)
+    refusals.raise_any()
+    # The hand as a whole, once each figure stands on its own.
+    with about(_end_field(entry)):
+        return _score(entry, clean_options(options)["blocked_scoring"])
+
+
+def _check_figures(entry, refusals):
+    """Check each typed figure on its own, keeping each refusal at its field."""
     for part in ("play", "muggins"):
         values = getattr(entry, part)
         for side in SIDES:
             probe = [0, 0]
             probe[side] = values[side]
-            with about(f"{part}_{side}"):
+            with refusals.about(f"{part}_{side}"):
                 score_hand(**{part: tuple(probe)})
     for side in SIDES:
         if entry.pips[side] is not None:
             # A side's pips alone, checked as the pips a side that went out scores.
-            with about(f"pips_{side}"):
+            with refusals.about(f"pips_{side}"):
                 score_hand(end=END_OUT, out_side=1 - side, out_pips=entry.pips[side])
     if entry.reached_first is not None:
         what = f"The side that reached {TARGET} first"
-        with about("reached_first"):
+        with refusals.about("reached_first"):
             check_seat(entry.reached_first, count=2, what=what)
-    with about(_end_field(entry)):
-        return _score(entry, clean_options(options)["blocked_scoring"])
 
 
 def _side_line(score, side):
@@ -266,6 +295,8 @@ def score_entry(entry, table, options):
     """Return the hand's points per side, with what each side's points came from."""
 
     _check_table(table)
+    for index, penalty in enumerate(entry.penalties):
+        _check_penalty_applies(index, penalty, table)
     score = score_entry_parts(entry, options)
     notes = {END_BLOCKED: ("blocked",), END_NONE: ("not finished",)}.get(score.end, ())
     return Scored(score.points, tuple(_side_line(score, side) for side in SIDES), notes)

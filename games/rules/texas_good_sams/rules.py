@@ -34,6 +34,18 @@ PENALTY_REASONS = {
     "renege": "Reneging",
     "exposed": "Exposing a domino that cannot be played",
 }
+# Reasons that need a partner at the table: not offered, and refused, in singles.
+PARTNERS_ONLY_REASONS = frozenset({"talking"})
+
+
+def penalty_reasons(partnerships):
+    """Return the penalty reasons that apply at a table, by key: partners' ones only there."""
+    return {
+        key: label
+        for key, label in PENALTY_REASONS.items()
+        if partnerships or key not in PARTNERS_ONLY_REASONS
+    }
+
 
 END_OUT = "out"
 END_BLOCKED = "blocked"

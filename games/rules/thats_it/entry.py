@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from games.engine import INT as INT_FIELD
 from games.engine import SEAT, TILES, Field, Fold, Scored, Table, TableRule, plural
 from games.rules import RulesError
-from games.rules.checks import check_seat, each_hand, seat_name
+from games.rules.checks import Refusals, check_seat, each_hand, seat_name
 from games.rules.game_state import fold_to_target
 from games.rules.thats_it.rules import (
     HAND_SIZE,
@@ -25,7 +25,12 @@ from games.rules.thats_it.rules import (
 )
 from games.rules.tiles import format_tiles, parse_tiles
 
-CALLER = Field("caller", "Who called That's it", SEAT, help="Leave empty when nobody called it.")
+CALLER = Field(
+    "caller",
+    "Who called That's it",
+    SEAT,
+    help='Choose "Nobody" when nobody called it (the boneyard ran out).',
+)
 HAND_TILES = Field(
     "tiles",
     "The caller's seven tiles",
@@ -99,11 +104,17 @@ def entry_from_data(data: Mapping[str, object], table: Table, options: dict) -> 
     Raise RulesError naming the field that is refused and why.
     """
     _check_table(table, options)
-    entry = Entry(
-        caller=data.get(CALLER.name),
-        tiles=_read_tiles(data.get(HAND_TILES.name)),
-        points=data.get(TYPED_POINTS.name),
-    )
+    refusals = Refusals()
+    tiles = None
+    with refusals.about():
+        tiles = _read_tiles(data.get(HAND_TILES.name))
+    if tiles is None:  # unreadable: the other boxes are still checked
+        with refusals.about():
+            _check_caller(data.get(CALLER.name), table)
+        with refusals.about():
+            _check_typed_points(data.get(TYPED_POINTS.name))
+        refusals.raise_any()
+    entry = Entry(caller=data.get(CALLER.name), tiles=tiles, points=data.get(TYPED_POINTS.name))
     _check_entry(entry, table)
     return entry
 
@@ -128,17 +139,19 @@ def _check_caller(caller, table):
 
 def _check_nobody_called(entry):
     """Refuse tiles or a score for a hand nobody called: such a hand scores nothing."""
+    refusals = Refusals()
     if entry.tiles:
-        raise RulesError(
+        refusals.add(
             "Nobody called That's it, so there are no caller's tiles; "
             "choose who called it, or clear the tiles",
             field=HAND_TILES.name,
         )
     if entry.points is not None:
-        raise RulesError(
+        refusals.add(
             "Nobody called That's it, so nobody scores; choose who called it, or clear the score",
             field=TYPED_POINTS.name,
         )
+    refusals.raise_any()
 
 
 def _check_typed_points(points):
@@ -185,8 +198,14 @@ def _check_entry(entry, table):
     if entry.caller is None:
         _check_nobody_called(entry)
         return None
-    hand = _best_hand(entry.tiles, entry.caller) if entry.tiles else None
-    _check_typed_points(entry.points)
+    refusals = Refusals()
+    hand = None
+    if entry.tiles:
+        with refusals.about():
+            hand = _best_hand(entry.tiles, entry.caller)
+    with refusals.about():
+        _check_typed_points(entry.points)
+    refusals.raise_any()
     if hand is None:
         if entry.points is None:
             who = seat_name(entry.caller, seat="Player")

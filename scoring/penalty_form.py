@@ -1,0 +1,61 @@
+"""The penalty rows of the hand form: who offended (which fixes the side) and why."""
+
+from django import forms
+
+from .selectors import SideView
+
+
+class PenaltyForm(forms.Form):
+    """One penalty row: who offended (which fixes the side) and why. Blank rows are skipped."""
+
+    offender = forms.ChoiceField(label="Who", required=False)
+    reason = forms.ChoiceField(label="Why", required=False)
+
+    def __init__(self, *args, offenders, reasons, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.offenders = {key: (side, player) for key, side, player in offenders}
+        self.fields["offender"].choices = [
+            ("", "—"),
+            *((key, f"{player.name} ({side.name})") for key, side, player in offenders),
+        ]
+        self.fields["reason"].choices = [("", "—"), *reasons]
+
+    def clean(self):
+        data = super().clean()
+        offender, reason = data.get("offender"), data.get("reason")
+        if offender and not reason:
+            self.add_error("reason", "Choose the reason for the penalty.")
+        if reason and not offender:
+            self.add_error("offender", "Choose the player who committed the penalty.")
+        return data
+
+    def penalty(self) -> dict | None:
+        """Return the row as the rules read a penalty, or None for a blank row."""
+        offender = self.cleaned_data.get("offender")
+        if not offender:
+            return None
+        side, player = self.offenders[offender]
+        return {"side": side.seat, "reason": self.cleaned_data["reason"], "offender": player.pk}
+
+
+class BasePenaltyFormSet(forms.BaseFormSet):
+    def penalties(self) -> list[dict]:
+        """Return the filled-in rows' penalties; remember which row each came from."""
+        self.entry_rows = []
+        found = []
+        for index, form in enumerate(self.forms):
+            penalty = form.penalty() if form.cleaned_data else None
+            if penalty is not None:
+                self.entry_rows.append(index)
+                found.append(penalty)
+        return found
+
+
+PenaltyFormSet = forms.formset_factory(
+    PenaltyForm, formset=BasePenaltyFormSet, extra=2, max_num=8, absolute_max=8
+)
+
+
+def offender_choices(sides: list[SideView]) -> list[tuple[str, SideView, object]]:
+    """Return (value, side, player) for every player of the game, side by side."""
+    return [(f"{side.seat}-{p.pk}", side, p) for side in sides for p in side.players]
