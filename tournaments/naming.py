@@ -129,6 +129,27 @@ def game_name(
     return f"{numbered_game(stage, number)} ({round_name(round_number, rounds_total)})"
 
 
+def same_chapter_teams(count: int, fewest: int) -> str:
+    """Say how many teams are of one chapter and whether a draw could make fewer.
+
+    ``fewest`` is the fewest any pairing of the same players can have
+    (`draw.fewest_same_chapter`): the draw always makes that many, swaps may add more.
+    """
+    teams = f"{count} team{' is' if count == 1 else 's are'} of one chapter"
+    marked = "(marked \N{LEFT DOUBLE QUOTATION MARK}same chapter\N{RIGHT DOUBLE QUOTATION MARK}"
+    marked += " below)"
+    if count <= fewest:
+        return (
+            f"{teams} {marked}. One chapter has more than half the players, so this is the fewest "
+            "possible. Swap players by hand if the chapters agree, or leave them."
+        )
+    possible = "without any" if fewest == 0 else f"with only {fewest}"
+    return (
+        f"{teams} after your swaps {marked}; a draw {possible} is possible. Swap again, "
+        "or draw the partners again, if that was not meant."
+    )
+
+
 def swap_message(first: str, second: str, teams: Iterable[tuple[str, list[str]]]) -> str:
     """Say what a partner swap did: who moved where, and the teams it left.
 

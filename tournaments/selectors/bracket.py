@@ -25,7 +25,7 @@ def team_lines(event) -> dict[int, TeamLine]:
     for member in members:
         player = member.player
         teams[member.team_id].players.append(
-            PlayerLine(player.pk, player.name, player.chapter_name)
+            PlayerLine(player.pk, player.name, player.chapter_name, player.chapter_id)
         )
     return teams
 

@@ -14,6 +14,7 @@ class PlayerLine:
     pk: int
     name: str
     chapter: str
+    chapter_id: int | None = None
 
 
 @dataclass
