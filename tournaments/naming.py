@@ -17,9 +17,12 @@ Rulings (issue 12):
 - One player a side is a "player"; two are a "team". A side is named by its players'
   names; a team nobody is in yet (never shown in play) by its number: "Team 9",
   "Player 9".
-- A result's totals are told winner first, "won 260 – 175", whatever the seats; more
+- A result's totals are told winner first, "won 260 · 175", whatever the seats; more
   than two sides: the winner, then the others from the highest total down. Totals with
   no winner (a game still playing, a tie) stay in seat order, as the sheet's columns.
+- A negative number is written with a minus sign (U+2212), and totals are separated by
+  a middle dot, never a dash that could be read as one: "9 · \N{MINUS SIGN}4 · 6" (issue 20).
+  Exports keep ASCII numbers.
 """
 
 from collections.abc import Iterable
@@ -56,8 +59,17 @@ def team_label(names: Iterable[str], number: int, team_size: int) -> str:
 ROUNDS_FROM_THE_END = ("Final", "Semi-final", "Quarter-final", "Round of 16")
 
 
+MINUS = "\N{MINUS SIGN}"
+TOTALS_SEPARATOR = " \N{MIDDLE DOT} "
+
+
+def number_text(number: int | float) -> str:
+    """Write a number for a page: a negative one with a real minus sign (U+2212)."""
+    return f"{MINUS}{-number}" if number < 0 else str(number)
+
+
 def result_totals(totals: Iterable[int], winner_seat: int | None = None) -> str:
-    """Return totals as a result tells them: the winner's first, "260 \N{EN DASH} 175".
+    """Return totals as a result tells them: the winner's first, "260 · 175".
 
     The other sides follow from the highest total down (seat order between equals);
     with no winner the totals stay in seat order.
@@ -66,7 +78,7 @@ def result_totals(totals: Iterable[int], winner_seat: int | None = None) -> str:
     if winner_seat is not None and 0 <= winner_seat < len(totals):
         others = [total for seat, total in enumerate(totals) if seat != winner_seat]
         totals = [totals[winner_seat], *sorted(others, reverse=True)]
-    return " \N{EN DASH} ".join(str(total) for total in totals)
+    return TOTALS_SEPARATOR.join(number_text(total) for total in totals)
 
 
 def round_name(round_number: int, rounds_total: int) -> str:

@@ -118,7 +118,7 @@ def _check_against_sheet(game: Game, winner_seat: int, *, walkover: bool, reason
         return
     sides = _sides(game)
     totals = [side.total for side in sides]
-    stands = f"{totals[0]}–{totals[1]} after {_hands(game)}"
+    stands = f"{naming.result_totals(totals)} after {_hands(game)}"
     name = game_name(game)
     if game.is_decided:
         raise DeskError(
