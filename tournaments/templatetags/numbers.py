@@ -1,4 +1,4 @@
-"""The one filter that writes a total or points on a page: `{{ side.total|number }}`."""
+"""Numbers on a page: a total or points (`{{ side.total|number }}`), a count of sides."""
 
 from django import template
 
@@ -13,3 +13,9 @@ def number(value):
     if isinstance(value, bool) or not isinstance(value, int | float):
         return value
     return naming.number_text(value)
+
+
+@register.filter
+def side_count(count, team_size):
+    """Count an event's sides in words: "1 player" in singles, "3 teams" in doubles."""
+    return naming.side_words(team_size, count)
