@@ -99,8 +99,14 @@ def sheet_title(name: str, taken: set[str]) -> str:
     return title
 
 
+# A decimal (points against, match points) is shown with its one decimal, as the CSV
+# and the pages write it: 61.0, never 61.
+DECIMAL_FORMAT = "0.0"
+
+
 def _xlsx_value(sheet, value):
-    """Return a value for a write-only sheet: dates as ISO-formatted date cells."""
+    """Return a value for a write-only sheet: dates as ISO-formatted date cells, decimals
+    with their one decimal."""
     if isinstance(value, str):
         value = ILLEGAL_CHARACTERS_RE.sub("", value)  # before the formula check, not after
     value = cell(value)
@@ -113,6 +119,10 @@ def _xlsx_value(sheet, value):
     if isinstance(value, datetime.date):
         found = WriteOnlyCell(sheet, value=value)
         found.number_format = "yyyy-mm-dd"
+        return found
+    if isinstance(value, float):
+        found = WriteOnlyCell(sheet, value=value)
+        found.number_format = DECIMAL_FORMAT
         return found
     return value
 
