@@ -12,9 +12,9 @@ games feeding them, with each side's players).
 player's own games marked.
 
 Rulings where the issue is silent:
-- A rounds event's next table is shown as soon as the round is seated, before it
-  starts, with a word that the desk may still move players (the round's public page
-  appears only once it has started, so the link then goes to the standings).
+- A rounds event's table is shown once its round has started, as on every public page
+  (`models.public_games`, issue 20); while a round is seated but not started the player
+  is told it is being seated.
 - A bye is not a game played: it is never "your last game"; a team whose only result is
   a bye is shown as going straight to its next game.
 - Up to 25 players are listed (the lookup's existing limit); a longer list says to type
@@ -28,7 +28,20 @@ from dataclasses import dataclass, field
 from django.db.models import OuterRef, Q, Subquery
 
 from . import naming
-from .models import DECIDED, SCORED, Entry, Event, Game, Player, Round, Side, SitOut, TeamMember
+from .models import (
+    DECIDED,
+    SCORED,
+    Entry,
+    Event,
+    Game,
+    Player,
+    Round,
+    Side,
+    SitOut,
+    TeamMember,
+    public_games,
+    round_is_public,
+)
 from .selectors import Bracket, PlayerLine, TeamLine, bracket_for_event
 
 LIMIT = 25
@@ -84,7 +97,6 @@ class GameSeen:
     waiting_for: str = ""  # a bracket game whose opponents are not known yet
     result: str = ""  # won, lost, tied, or "" while not over
     walkover: bool = False
-    round_started: bool = True  # False: a seated round not started yet
 
     @property
     def score_shown(self) -> bool:
@@ -178,7 +190,6 @@ class _Game:
     next_game_id: int | None
     next_slot: int | None
     round_id: int | None
-    round_status: str | None
     sides: dict[int, dict] = field(default_factory=dict)
 
 
@@ -187,6 +198,7 @@ def _games(team_ids: list[int]) -> dict[int, _Game]:
     theirs = Side.objects.filter(team_id__in=team_ids).values("game_id")
     rows = (
         Side.objects.filter(Q(game_id__in=theirs) | Q(game__next_game_id__in=theirs))
+        .filter(public_games("game__"))
         .exclude(game__status=Game.Status.VOID)
         .order_by("game_id", "seat", "team__memberships__position")
         .values_list(
@@ -207,7 +219,6 @@ def _games(team_ids: list[int]) -> dict[int, _Game]:
             "game__next_game_id",
             "game__next_slot",
             "game__round_id",
-            "game__round__status",
         )
     )
     games: dict[int, _Game] = {}
@@ -261,12 +272,9 @@ def _seen(game: _Game, seat: int, *, rounds: int, games: dict[int, _Game]) -> Ga
             if other != seat and side["team"] is not None
         ],
         walkover=game.walkover,
-        round_started=game.round_status != Round.Status.SEATING,
     )
     if game.status in DECIDED and game.status != Game.Status.BYE:
         seen.result = _result(game, seat)
-    if not seen.round_started:
-        seen.words = "Seated, not started yet: the desk may still move players"
     if not seen.opponents and not table and game.status == Game.Status.WAITING:
         seen.waiting_for = _waiting_for(game, 1 - seat, rounds=rounds, games=games)
     return seen
@@ -355,6 +363,8 @@ def _note(entry, seen: EventSeen, mine) -> str:
     latest, status = entry.latest_round, entry.latest_status
     if latest is None:
         return "No round is seated yet."
+    if not round_is_public(status):
+        return f"Round {latest} is being seated: your table shows here once it starts."
     if entry.sat_out_round == latest and status != Round.Status.FINISHED:
         return f"Sitting out round {latest}."
     if entry.event.status == Event.Status.FINISHED:
