@@ -108,7 +108,9 @@ def test_an_official_builds_and_downloads_the_games_file(official_client, offici
     )
     assert download["Content-Disposition"] == 'attachment; filename="rally-games.csv"'
     text = b"".join(download.streaming_content).decode("utf-8")
-    assert text.startswith("event,game_key,round,table,game,status,side,players,score,result\r\n")
+    assert text.startswith(
+        "event,game_key,round,table,game,status,side,players,score,result,game_name,decided_by\r\n"
+    )
     assert ",finished," in text
 
 

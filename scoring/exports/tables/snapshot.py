@@ -84,12 +84,29 @@ class GameInfo:
     round_id: int | None
     status: str
     winner_seat: int | None
+    walkover: bool = False
+    hand_count: int = 0
     label: str = ""
     sides: list[SideInfo] = field(default_factory=list)
 
     @property
     def at_a_table(self) -> bool:
         return self.round_id is not None
+
+    @property
+    def decided_by(self) -> str:
+        """Say how the game's result was given: "hands", "walkover" (no hands), "forfeit"
+        (a walkover after hands), "desk" (a winner given without hands); "" without one."""
+        if self.status not in WITH_RESULT:
+            return ""
+        if self.walkover:
+            return "forfeit" if self.hand_count else "walkover"
+        return "hands" if self.hand_count else "desk"
+
+    @property
+    def has_score(self) -> bool:
+        """Say whether the sides' totals are a score: not for a result given without hands."""
+        return self.hand_count > 0 or self.status not in WITH_RESULT
 
     @property
     def results(self) -> list[str]:
@@ -183,6 +200,8 @@ def read_snapshot(tournament) -> Snapshot:
             "round_id",
             "status",
             "winner_seat",
+            "walkover",
+            "hand_count",
         )
     )
     for row in rows:
