@@ -1,4 +1,4 @@
-"""Write tables to files: CSV, XLSX (openpyxl's write-only mode) and ZIP of CSVs.
+"""Write tables to files: CSV, XLSX (openpyxl's write-only mode) and a ZIP of every file.
 
 Rows are written as they come: a CSV goes straight to its file, and the workbook is
 written with openpyxl's write-only mode, which streams each row to a temporary file
@@ -15,10 +15,12 @@ import csv
 import datetime
 import io
 import re
+import tempfile
 import time
 import zipfile
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from pathlib import Path
 
 from django.utils import timezone
 from openpyxl import Workbook
@@ -69,12 +71,18 @@ def write_csv(table: Table, stream, progress: Progress) -> None:
     text.detach()
 
 
-def write_zip(tables: Iterable[Table], path, progress: Progress) -> None:
-    """Write each table as `<name>.csv` into one ZIP file."""
+def write_zip(tables: Iterable[Table], path, progress: Progress, *, workbook: tuple) -> None:
+    """Write each table as `<name>.csv` into one ZIP file, then the workbook (its file
+    name and its sheets)."""
     with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED) as archive:
         for table in tables:
             with archive.open(f"{table.name}.csv", "w", force_zip64=True) as member:
                 write_csv(table, member, progress)
+        name, sheets = workbook
+        with tempfile.TemporaryDirectory() as folder:
+            built = Path(folder) / name
+            write_xlsx(sheets, built, progress)
+            archive.write(built, name)
 
 
 @dataclass

@@ -21,7 +21,6 @@ from tournaments.permissions import official_required
 from .. import backup
 from ..api import tokens
 from ..exports import (
-    KIND_FORMATS,
     export_file,
     fail_stuck_exports,
     links,
@@ -33,7 +32,7 @@ from ..exports import (
     writers,
 )
 from ..exports.cells import csv_value
-from ..exports.forms import ApiTokenForm, ExportForm, RestoreForm
+from ..exports.forms import CHOOSE, ApiTokenForm, ExportForm, RestoreForm
 from ..models import ApiToken, ChapterLink, Export
 
 RECENT = 20
@@ -67,11 +66,7 @@ def export_list(request: HttpRequest, tournament) -> HttpResponse:
     remove_old_exports()
     context = _exports_context(tournament)
     context["form"] = ExportForm(tournament=tournament)
-    context["kind_formats"] = [
-        (Export.Kind(kind).label, [Export.Format(f).label for f in formats])
-        for kind, formats in KIND_FORMATS.items()
-        if kind != Export.Kind.BACKUP
-    ]
+    context["every_file"] = f"{Export.Kind.RESULTS}.{Export.Format.ZIP}"
     context["links"] = _chapter_links(tournament)
     return render(request, "scoring/exports.html", context)
 
@@ -91,7 +86,7 @@ def export_create(request: HttpRequest, tournament) -> HttpResponse:
     form = ExportForm(request.POST, tournament=tournament)
     back = _back(request, tournament)
     if not form.is_valid():
-        messages.error(request, "Choose which file to export.")
+        messages.error(request, CHOOSE)
         return redirect(back)
     try:
         export = request_export(
