@@ -185,8 +185,7 @@ def chapter_report(request: HttpRequest, slug: str, token: str) -> HttpResponse:
     context = {
         "tournament": link.tournament,
         "chapter": link.chapter,
-        "header": tables.CHAPTERS_HEADER,
-        "rows": list(rows),
+        "members": tables.chapter_members(snapshot, rows),
     }
     return render(request, "scoring/exports_chapter.html", context)
 

@@ -263,6 +263,7 @@ def test_a_chapter_link_shows_that_chapter_only_without_login(official_client, c
     response = client.get(link_url(tournament, link))
     assert response.status_code == 200
     assert "Ada Ünal" in response.text and "Bob Other" not in response.text
+    assert "Not entered in any event." in response.text
     csv_file = client.get(link_url(tournament, link) + "?format=csv")
     text = b"".join(csv_file.streaming_content).decode("utf-8")
     assert text.splitlines()[0] == ",".join(
