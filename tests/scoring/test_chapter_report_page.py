@@ -23,7 +23,7 @@ def chapter_page(client, official_client, tournament, chapter):
 def test_the_chapter_page_says_each_members_events_in_plain_words(
     client, official_client, official, tournament
 ):
-    event, games = make_bracket(tournament)
+    _event, games = make_bracket(tournament)
     enter(games[(1, 0)], official, played(250, 5))
     winner = games[(1, 0)].sides.get(seat=0).team
     member = TeamMember.objects.filter(team=winner).select_related("player").first().player
@@ -31,7 +31,7 @@ def test_the_chapter_page_says_each_members_events_in_plain_words(
     member.chapter = chapter
     member.save()
     html = chapter_page(client, official_client, tournament, chapter).text
-    assert f"<h2 id=\"member-1\"><bdi>{member.name}</bdi></h2>" in html
+    assert f'<h2 id="member-1"><bdi>{member.name}</bdi></h2>' in html
     assert f"Team {winner.number}" in html
     assert "<dt>Games played</dt><dd>1</dd>" in html and "<dt>Games won</dt><dd>1</dd>" in html
     assert "<dt>Points</dt><dd>250</dd>" in html
@@ -44,7 +44,7 @@ def test_the_chapter_page_says_each_members_events_in_plain_words(
 def test_a_shared_place_is_written_as_on_the_standings_and_an_idle_member_is_said(
     client, official_client, official, tournament
 ):
-    event, games = make_bracket(tournament)
+    _event, games = make_bracket(tournament)
     services.record_result(game=games[(1, 0)], by=official, winner_seat=0)
     services.record_result(game=games[(1, 1)], by=official, winner_seat=0)
     loser = games[(1, 1)].sides.get(seat=1).team
