@@ -97,6 +97,7 @@ class GameSeen:
     waiting_for: str = ""  # a bracket game whose opponents are not known yet
     result: str = ""  # won, lost, tied, or "" while not over
     walkover: bool = False
+    why: str = ""  # why the winner on the lower total won: "reached 250 first" (naming)
 
     @property
     def score_shown(self) -> bool:
@@ -248,7 +249,9 @@ def _result(game: _Game, seat: int) -> str:
     return "tied" if totals.count(best) > 1 else "won"
 
 
-def _seen(game: _Game, seat: int, *, rounds: int, games: dict[int, _Game]) -> GameSeen:
+def _seen(
+    game: _Game, seat: int, *, rounds: int, games: dict[int, _Game], target: int | None = None
+) -> GameSeen:
     table = game.round_id is not None
     where = {
         "stage": game.stage,
@@ -275,6 +278,9 @@ def _seen(game: _Game, seat: int, *, rounds: int, games: dict[int, _Game]) -> Ga
     )
     if game.status in DECIDED and game.status != Game.Status.BYE:
         seen.result = _result(game, seat)
+    if game.status in SCORED:
+        totals = [side["total"] for _, side in sorted(game.sides.items())]
+        seen.why = naming.reached_first(totals, game.winner_seat, target)
     if not seen.opponents and not table and game.status == Game.Status.WAITING:
         seen.waiting_for = _waiting_for(game, 1 - seat, rounds=rounds, games=games)
     return seen
@@ -330,7 +336,8 @@ def _event_seen(entry, games: dict[int, _Game]) -> EventSeen:
         seen.next_game = _seen(*open_games[0], rounds=rounds, games=games)
     real = [(g, s) for g, s in played if g.status != Game.Status.BYE]
     if real:
-        seen.last_game = _seen(*real[-1], rounds=rounds, games=games)
+        target = event.game.target_score(event.options)
+        seen.last_game = _seen(*real[-1], rounds=rounds, games=games, target=target)
     if seen.next_game is None:
         seen.note = _note(entry, seen, mine)
     return seen

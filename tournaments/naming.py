@@ -81,6 +81,20 @@ def result_totals(totals: Iterable[int], winner_seat: int | None = None) -> str:
     return TOTALS_SEPARATOR.join(number_text(total) for total in totals)
 
 
+def reached_first(totals: Iterable[int], winner_seat: int | None, target: int | None) -> str:
+    """Say why a winner with a lower total than a side it beat won: "reached 250 first".
+
+    In a game to a target the first side to reach it wins, even when one hand took
+    another side higher (the official said who got there first); "" in every other case.
+    """
+    totals = list(totals)
+    if target is None or winner_seat is None or not 0 <= winner_seat < len(totals):
+        return ""
+    mine = totals[winner_seat]
+    beaten_higher = any(total > mine for seat, total in enumerate(totals) if seat != winner_seat)
+    return f"reached {target} first" if beaten_higher and mine >= target else ""
+
+
 def round_name(round_number: int, rounds_total: int) -> str:
     """Name a bracket round as an official would: Final, Semi-final, ..., Round 1."""
     if not 1 <= round_number <= rounds_total:

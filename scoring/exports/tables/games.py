@@ -47,6 +47,7 @@ def games_rows(snapshot: Snapshot, events: list[Event] | None = None) -> Iterato
             (g.round_number for g in every if g.stage >= 1 and not g.at_a_table), default=0
         )
         games = [game for game in every if snapshot.shown(game)]
+        target = event.game.target_score(event.options)
         items = [((g.stage, g.round_number, 0, g.position), g) for g in games]
         for (event_id, number), team_ids in sat_out.items():
             if event_id == event.pk:
@@ -87,8 +88,15 @@ def games_rows(snapshot: Snapshot, events: list[Event] | None = None) -> Iterato
                     side.total if game.has_score else None,
                     result or None,
                     game_name(game, rounds_total),
-                    game.decided_by or None,
+                    _decided_by(game, target),
                 ]
+
+
+def _decided_by(game: GameInfo, target: int | None) -> str | None:
+    """How the result was given; a winner on the lower total: "hands, reached 250 first"."""
+    totals = [side.total for side in game.sides]
+    why = naming.reached_first(totals, game.winner_seat, target) if game.has_score else ""
+    return f"{game.decided_by}, {why}" if why else game.decided_by or None
 
 
 def games_size(snapshot: Snapshot) -> int:
