@@ -28,21 +28,12 @@ from dataclasses import dataclass, field
 from django.db.models import OuterRef, Q, Subquery
 
 from . import naming
-from .models import (
-    DECIDED,
-    SCORED,
-    Entry,
-    Event,
-    Game,
-    Player,
-    Round,
-    Side,
-    SitOut,
-    TeamMember,
-    public_games,
-    round_is_public,
-)
-from .selectors import Bracket, PlayerLine, TeamLine, bracket_for_event
+from .models import DECIDED, SCORED, Entry, Event, Game, Player, Round, Side, SitOut, TeamMember
+from .models.play import public_games, round_is_public
+from .selectors import PlayerLine, TeamLine
+from .selectors.public_bracket import PublicBracket, public_bracket
+
+__all__ = ["Lookup", "PublicBracket", "find_players", "public_bracket"]
 
 LIMIT = 25
 
@@ -398,51 +389,4 @@ def find_players(tournament, query: str) -> Lookup:
     found.players = [
         PlayerFound(p.pk, p.name, p.chapter_name, by_player.get(p.pk, [])) for p in players
     ]
-    return found
-
-
-# The public bracket ---------------------------------------------------------------------
-
-
-@dataclass
-class PublicBracket:
-    """The public bracket: which round a phone shows first, and the player's own games."""
-
-    bracket: Bracket
-    shown_round: int  # 0 when the bracket has no rounds
-    team: TeamLine | None = None
-    mine: set[int] = field(default_factory=set)
-
-
-def public_bracket(
-    event, *, team: int | None = None, round_number: int | None = None
-) -> PublicBracket:
-    """Return the event's bracket (four queries) with the round to show and `team`'s games.
-
-    The round shown on a phone: the one asked for; else the team's next game's round (or
-    its last game's); else the round being played; else the last round played.
-    """
-    bracket = bracket_for_event(event)
-    found = PublicBracket(bracket=bracket, shown_round=0)
-    numbers = [rnd.number for rnd in bracket.rounds]
-    line = next((t for t in bracket.teams if t.number == team), None) if team else None
-    if line is not None:
-        found.team = line
-        for game in bracket.games + bracket.partner_games:
-            if any(side.team is not None and side.team.pk == line.pk for side in game.sides):
-                found.mine.add(game.pk)
-                game.mine = True  # read by bracket_game.html
-    if not numbers:
-        return found
-    if round_number in numbers:
-        found.shown_round = round_number
-        return found
-    theirs = [g for g in bracket.games if g.pk in found.mine and not g.is_bye]
-    upcoming = [g for g in theirs if not g.is_decided]
-    if upcoming or theirs:
-        found.shown_round = (upcoming or theirs[-1:])[0].round_number
-        return found
-    current = next((rnd.number for rnd in bracket.rounds if rnd.current), None)
-    played = [rnd.number for rnd in bracket.rounds if any(g.has_result for g in rnd.games)]
-    found.shown_round = current or (played[-1] if played else numbers[0])
     return found

@@ -261,7 +261,7 @@ def test_the_check_lists_problems_in_line_order(official_client, tournament):
     rows = "".join(f"P{n},C\n" for n in range(2, 14))
     response = preview(official_client, tournament, f"name,chapter\n{rows}P2,\n")
     lines = re.findall(r"<tr><td>(\d+)</td>", response.text)
-    assert lines == ["10", "14"]  # not the file's problems first, then the rest
+    assert lines == ["10", "14"]  # in line order, not the duplicate first
 
 
 def test_the_preview_says_which_chapter_a_differently_written_one_is_filed_under(
