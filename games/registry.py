@@ -88,6 +88,12 @@ class GameSpec:
     def plays_rounds(self) -> bool:
         return self.format == ROUNDS
 
+    @property
+    def feeds_singles(self) -> bool:
+        """Say whether a singles event of the game may be opened by the first-game losers
+        of a doubles event (a bracket game played alone and in partnerships)."""
+        return self.format == SINGLE_ELIMINATION and {1, 2} <= set(self.team_sizes)
+
     def validate_options(self, raw):
         """Return the event's options with defaults filled in and form strings read.
 

@@ -26,7 +26,7 @@ class Export(Job):
         CHAPTERS = "chapters", "Chapter report"
         PLAYERS = "players", "Players by chapter"
         WORKBOOK = "workbook", "Whole tournament (a sheet per event)"
-        RESULTS = "results", "All results (the CSV files in one ZIP)"
+        RESULTS = "results", "Every file (the CSV files and the workbook in one ZIP)"
         BACKUP = "backup", "Backup of the whole tournament"
 
     class Format(models.TextChoices):

@@ -224,8 +224,11 @@ class Sheet:
 
     @property
     def result_totals_text(self) -> str:
-        """Return the totals as the result tells them, the winner's first: "260 – 175"."""
-        return naming.result_totals(self.totals, self.game.winner_seat)
+        """Return the totals as the result tells them, the winner's first: "260 · 175", and
+        why a winner on the lower total won: "255 · 260, reached 250 first"."""
+        text = naming.result_totals(self.totals, self.game.winner_seat)
+        why = naming.reached_first(self.totals, self.game.winner_seat, self.target)
+        return f"{text}, {why}" if why else text
 
     @property
     def winner(self) -> SideView | None:

@@ -137,6 +137,24 @@ def same_chapter(pair: Sequence[PlayerId], chapter_of: Mapping[PlayerId, Chapter
     return len(chapters) == 2 and chapters[0] is not None and chapters[0] == chapters[1]
 
 
+def fewest_same_chapter(chapters: Sequence[ChapterKey]) -> int:
+    """Return the fewest same-chapter teams any draw of these players can make.
+
+    ``chapters`` holds one chapter key per player (None: no chapter). Only a chapter
+    holding more than half forces any: (largest - others) / 2. With an odd count the
+    player left out is best taken from the largest chapter, as `draw_partners` does.
+    """
+    sizes: dict[ChapterKey, int] = {}
+    for chapter in chapters:
+        if chapter is not None:
+            sizes[chapter] = sizes.get(chapter, 0) + 1
+    largest = max(sizes.values(), default=0)
+    players = len(chapters)
+    if players % 2 and largest:
+        largest, players = largest - 1, players - 1
+    return max(0, largest - (players - largest)) // 2
+
+
 def _chapter_groups(chapters: Sequence[ChapterKey]) -> list[int]:
     """Number the chapters; each player without a chapter is a group of their own."""
     numbers: dict[ChapterKey, int] = {}

@@ -125,7 +125,8 @@ def _game_or_none(key):
 class EventForm(HouseRulesFields, forms.Form):
     """A new event. Its house rules are those of the game chosen: changing the game
     sends back that game's fields (htmx), or, without JavaScript, the "Show this
-    game's house rules" button does."""
+    game's house rules" button does. Only the fields the game's spec says apply are
+    offered: its format, its team sizes, the singles' feed where it has one."""
 
     name = forms.CharField(max_length=NAME_MAX, help_text="e.g. Doubles, Singles")
     game_key = forms.ChoiceField(label="Game", choices=GAME_CHOICES)
@@ -155,9 +156,14 @@ class EventForm(HouseRulesFields, forms.Form):
         if self.game is None:
             return
         self.fields["format"].initial = self.game.format
+        self.fields["format"].choices = [
+            (value, label) for value, label in Event.Format.choices if value == self.game.format
+        ]
         self.fields["team_size"].choices = [
             (size, label) for size, label in TEAM_SIZE_CHOICES if size in self.game.team_sizes
         ]
+        if not self.game.feeds_singles:
+            del self.fields["fed_by"]
 
 
 class HouseRulesForm(HouseRulesFields, forms.Form):

@@ -12,9 +12,9 @@ games feeding them, with each side's players).
 player's own games marked.
 
 Rulings where the issue is silent:
-- A rounds event's next table is shown as soon as the round is seated, before it
-  starts, with a word that the desk may still move players (the round's public page
-  appears only once it has started, so the link then goes to the standings).
+- A rounds event's table is shown once its round has started, as on every public page
+  (`models.public_games`, issue 20); while a round is seated but not started the player
+  is told it is being seated.
 - A bye is not a game played: it is never "your last game"; a team whose only result is
   a bye is shown as going straight to its next game.
 - Up to 25 players are listed (the lookup's existing limit); a longer list says to type
@@ -29,7 +29,11 @@ from django.db.models import OuterRef, Q, Subquery
 
 from . import naming
 from .models import DECIDED, SCORED, Entry, Event, Game, Player, Round, Side, SitOut, TeamMember
-from .selectors import Bracket, PlayerLine, TeamLine, bracket_for_event
+from .models.play import public_games, round_is_public
+from .selectors import PlayerLine, TeamLine
+from .selectors.public_bracket import PublicBracket, public_bracket
+
+__all__ = ["Lookup", "PublicBracket", "find_players", "public_bracket"]
 
 LIMIT = 25
 
@@ -84,7 +88,7 @@ class GameSeen:
     waiting_for: str = ""  # a bracket game whose opponents are not known yet
     result: str = ""  # won, lost, tied, or "" while not over
     walkover: bool = False
-    round_started: bool = True  # False: a seated round not started yet
+    why: str = ""  # why the winner on the lower total won: "reached 250 first" (naming)
 
     @property
     def score_shown(self) -> bool:
@@ -178,7 +182,6 @@ class _Game:
     next_game_id: int | None
     next_slot: int | None
     round_id: int | None
-    round_status: str | None
     sides: dict[int, dict] = field(default_factory=dict)
 
 
@@ -187,6 +190,7 @@ def _games(team_ids: list[int]) -> dict[int, _Game]:
     theirs = Side.objects.filter(team_id__in=team_ids).values("game_id")
     rows = (
         Side.objects.filter(Q(game_id__in=theirs) | Q(game__next_game_id__in=theirs))
+        .filter(public_games("game__"))
         .exclude(game__status=Game.Status.VOID)
         .order_by("game_id", "seat", "team__memberships__position")
         .values_list(
@@ -207,7 +211,6 @@ def _games(team_ids: list[int]) -> dict[int, _Game]:
             "game__next_game_id",
             "game__next_slot",
             "game__round_id",
-            "game__round__status",
         )
     )
     games: dict[int, _Game] = {}
@@ -237,7 +240,9 @@ def _result(game: _Game, seat: int) -> str:
     return "tied" if totals.count(best) > 1 else "won"
 
 
-def _seen(game: _Game, seat: int, *, rounds: int, games: dict[int, _Game]) -> GameSeen:
+def _seen(
+    game: _Game, seat: int, *, rounds: int, games: dict[int, _Game], target: int | None = None
+) -> GameSeen:
     table = game.round_id is not None
     where = {
         "stage": game.stage,
@@ -261,12 +266,12 @@ def _seen(game: _Game, seat: int, *, rounds: int, games: dict[int, _Game]) -> Ga
             if other != seat and side["team"] is not None
         ],
         walkover=game.walkover,
-        round_started=game.round_status != Round.Status.SEATING,
     )
     if game.status in DECIDED and game.status != Game.Status.BYE:
         seen.result = _result(game, seat)
-    if not seen.round_started:
-        seen.words = "Seated, not started yet: the desk may still move players"
+    if game.status in SCORED:
+        totals = [side["total"] for _, side in sorted(game.sides.items())]
+        seen.why = naming.reached_first(totals, game.winner_seat, target)
     if not seen.opponents and not table and game.status == Game.Status.WAITING:
         seen.waiting_for = _waiting_for(game, 1 - seat, rounds=rounds, games=games)
     return seen
@@ -322,7 +327,8 @@ def _event_seen(entry, games: dict[int, _Game]) -> EventSeen:
         seen.next_game = _seen(*open_games[0], rounds=rounds, games=games)
     real = [(g, s) for g, s in played if g.status != Game.Status.BYE]
     if real:
-        seen.last_game = _seen(*real[-1], rounds=rounds, games=games)
+        target = event.game.target_score(event.options)
+        seen.last_game = _seen(*real[-1], rounds=rounds, games=games, target=target)
     if seen.next_game is None:
         seen.note = _note(entry, seen, mine)
     return seen
@@ -355,6 +361,8 @@ def _note(entry, seen: EventSeen, mine) -> str:
     latest, status = entry.latest_round, entry.latest_status
     if latest is None:
         return "No round is seated yet."
+    if not round_is_public(status):
+        return f"Round {latest} is being seated: your table shows here once it starts."
     if entry.sat_out_round == latest and status != Round.Status.FINISHED:
         return f"Sitting out round {latest}."
     if entry.event.status == Event.Status.FINISHED:
@@ -381,51 +389,4 @@ def find_players(tournament, query: str) -> Lookup:
     found.players = [
         PlayerFound(p.pk, p.name, p.chapter_name, by_player.get(p.pk, [])) for p in players
     ]
-    return found
-
-
-# The public bracket ---------------------------------------------------------------------
-
-
-@dataclass
-class PublicBracket:
-    """The public bracket: which round a phone shows first, and the player's own games."""
-
-    bracket: Bracket
-    shown_round: int  # 0 when the bracket has no rounds
-    team: TeamLine | None = None
-    mine: set[int] = field(default_factory=set)
-
-
-def public_bracket(
-    event, *, team: int | None = None, round_number: int | None = None
-) -> PublicBracket:
-    """Return the event's bracket (four queries) with the round to show and `team`'s games.
-
-    The round shown on a phone: the one asked for; else the team's next game's round (or
-    its last game's); else the round being played; else the last round played.
-    """
-    bracket = bracket_for_event(event)
-    found = PublicBracket(bracket=bracket, shown_round=0)
-    numbers = [rnd.number for rnd in bracket.rounds]
-    line = next((t for t in bracket.teams if t.number == team), None) if team else None
-    if line is not None:
-        found.team = line
-        for game in bracket.games + bracket.partner_games:
-            if any(side.team is not None and side.team.pk == line.pk for side in game.sides):
-                found.mine.add(game.pk)
-                game.mine = True  # read by bracket_game.html
-    if not numbers:
-        return found
-    if round_number in numbers:
-        found.shown_round = round_number
-        return found
-    theirs = [g for g in bracket.games if g.pk in found.mine and not g.is_bye]
-    upcoming = [g for g in theirs if not g.is_decided]
-    if upcoming or theirs:
-        found.shown_round = (upcoming or theirs[-1:])[0].round_number
-        return found
-    current = next((rnd.number for rnd in bracket.rounds if rnd.current), None)
-    played = [rnd.number for rnd in bracket.rounds if any(g.has_result for g in rnd.games)]
-    found.shown_round = current or (played[-1] if played else numbers[0])
     return found

@@ -17,9 +17,12 @@ Rulings (issue 12):
 - One player a side is a "player"; two are a "team". A side is named by its players'
   names; a team nobody is in yet (never shown in play) by its number: "Team 9",
   "Player 9".
-- A result's totals are told winner first, "won 260 – 175", whatever the seats; more
+- A result's totals are told winner first, "won 260 · 175", whatever the seats; more
   than two sides: the winner, then the others from the highest total down. Totals with
   no winner (a game still playing, a tie) stay in seat order, as the sheet's columns.
+- A negative number is written with a minus sign (U+2212), and totals are separated by
+  a middle dot, never a dash that could be read as one: "9 · \N{MINUS SIGN}4 · 6" (issue 20).
+  Exports keep ASCII numbers.
 """
 
 from collections.abc import Iterable
@@ -56,8 +59,17 @@ def team_label(names: Iterable[str], number: int, team_size: int) -> str:
 ROUNDS_FROM_THE_END = ("Final", "Semi-final", "Quarter-final", "Round of 16")
 
 
+MINUS = "\N{MINUS SIGN}"
+TOTALS_SEPARATOR = " \N{MIDDLE DOT} "
+
+
+def number_text(number: int | float) -> str:
+    """Write a number for a page: a negative one with a real minus sign (U+2212)."""
+    return f"{MINUS}{-number}" if number < 0 else str(number)
+
+
 def result_totals(totals: Iterable[int], winner_seat: int | None = None) -> str:
-    """Return totals as a result tells them: the winner's first, "260 \N{EN DASH} 175".
+    """Return totals as a result tells them: the winner's first, "260 · 175".
 
     The other sides follow from the highest total down (seat order between equals);
     with no winner the totals stay in seat order.
@@ -66,7 +78,21 @@ def result_totals(totals: Iterable[int], winner_seat: int | None = None) -> str:
     if winner_seat is not None and 0 <= winner_seat < len(totals):
         others = [total for seat, total in enumerate(totals) if seat != winner_seat]
         totals = [totals[winner_seat], *sorted(others, reverse=True)]
-    return " \N{EN DASH} ".join(str(total) for total in totals)
+    return TOTALS_SEPARATOR.join(number_text(total) for total in totals)
+
+
+def reached_first(totals: Iterable[int], winner_seat: int | None, target: int | None) -> str:
+    """Say why a winner with a lower total than a side it beat won: "reached 250 first".
+
+    In a game to a target the first side to reach it wins, even when one hand took
+    another side higher (the official said who got there first); "" in every other case.
+    """
+    totals = list(totals)
+    if target is None or winner_seat is None or not 0 <= winner_seat < len(totals):
+        return ""
+    mine = totals[winner_seat]
+    beaten_higher = any(total > mine for seat, total in enumerate(totals) if seat != winner_seat)
+    return f"reached {target} first" if beaten_higher and mine >= target else ""
 
 
 def round_name(round_number: int, rounds_total: int) -> str:
@@ -127,6 +153,27 @@ def game_name(
         return numbered_game(stage, position + 1)
     number = game_number(round_number, position, rounds_total)
     return f"{numbered_game(stage, number)} ({round_name(round_number, rounds_total)})"
+
+
+def same_chapter_teams(count: int, fewest: int) -> str:
+    """Say how many teams are of one chapter and whether a draw could make fewer.
+
+    ``fewest`` is the fewest any pairing of the same players can have
+    (`draw.fewest_same_chapter`): the draw always makes that many, swaps may add more.
+    """
+    teams = f"{count} team{' is' if count == 1 else 's are'} of one chapter"
+    marked = "(marked \N{LEFT DOUBLE QUOTATION MARK}same chapter\N{RIGHT DOUBLE QUOTATION MARK}"
+    marked += " below)"
+    if count <= fewest:
+        return (
+            f"{teams} {marked}. One chapter has more than half the players, so this is the fewest "
+            "possible. Swap players by hand if the chapters agree, or leave them."
+        )
+    possible = "without any" if fewest == 0 else f"with only {fewest}"
+    return (
+        f"{teams} after your swaps {marked}; a draw {possible} is possible. Swap again, "
+        "or draw the partners again, if that was not meant."
+    )
 
 
 def swap_message(first: str, second: str, teams: Iterable[tuple[str, list[str]]]) -> str:

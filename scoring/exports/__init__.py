@@ -247,10 +247,15 @@ def write_export(export: Export, path: Path, *, report=None) -> None:
         writers.write_xlsx(sheets, path, progress)
         return
     found = tables.tables_for(snapshot, export.kind, chapter=export.chapter)
-    progress = writers.Progress(report, sum(table.size() for table in found))
-    if export.format == Format.ZIP:
-        writers.write_zip(found, path, progress)
-    elif export.format == Format.XLSX:
+    size = sum(table.size() for table in found)
+    if export.kind == Kind.RESULTS:
+        # Every file: the CSV files and the whole-tournament workbook.
+        progress = writers.Progress(report, size + workbook_size(snapshot))
+        workbook = (f"{tournament.slug}.xlsx", workbook_sheets(snapshot))
+        writers.write_zip(found, path, progress, workbook=workbook)
+        return
+    progress = writers.Progress(report, size)
+    if export.format == Format.XLSX:
         writers.write_xlsx(writers.table_sheets(found), path, progress)
     else:
         with open(path, "wb") as stream:

@@ -5,13 +5,32 @@ from django import forms
 from tournaments.names import clean_name
 
 from ..models import Export
+from . import KIND_FORMATS
 
 BACKUP_MAX_BYTES = 200 * 1024 * 1024
+CHOOSE = "Choose which file to export."
+
+
+def file_choices() -> list[tuple[str, str]]:
+    """Return every file the exports page offers, each in a format it comes in:
+    ("games.csv", "Games with their results: CSV"). The backup has its own page."""
+    return [
+        (f"{kind}.{format}", f"{Export.Kind(kind).label}: {Export.Format(format).label}")
+        for kind, formats in KIND_FORMATS.items()
+        if kind != Export.Kind.BACKUP
+        for format in formats
+    ]
 
 
 class ExportForm(forms.Form):
-    kind = forms.ChoiceField(label="File", choices=Export.Kind.choices)
-    format = forms.ChoiceField(label="As", choices=Export.Format.choices, required=False)
+    """A file to build: `file` ("games.csv") from the exports page, or `kind` and `format`
+    posted by a page that builds one kind (the backup page)."""
+
+    file = forms.ChoiceField(label="File", choices=file_choices, required=False)
+    kind = forms.ChoiceField(choices=Export.Kind.choices, required=False, widget=forms.HiddenInput)
+    format = forms.ChoiceField(
+        choices=Export.Format.choices, required=False, widget=forms.HiddenInput
+    )
     chapter = forms.ModelChoiceField(
         queryset=None, required=False, empty_label="Every chapter", label="Chapter report of"
     )
@@ -19,7 +38,16 @@ class ExportForm(forms.Form):
     def __init__(self, *args, tournament, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["chapter"].queryset = tournament.chapters.order_by("name")
-        self.fields["kind"].error_messages["invalid_choice"] = "Choose which file to export."
+        for name in ("file", "kind"):
+            self.fields[name].error_messages["invalid_choice"] = CHOOSE
+
+    def clean(self):
+        data = super().clean()
+        if data.get("file"):
+            data["kind"], data["format"] = data["file"].split(".", 1)
+        elif not data.get("kind") and not self.errors:
+            raise forms.ValidationError(CHOOSE)
+        return data
 
 
 class RestoreForm(forms.Form):

@@ -1,4 +1,4 @@
-"""Write tables to files: CSV, XLSX (openpyxl's write-only mode) and ZIP of CSVs.
+"""Write tables to files: CSV, XLSX (openpyxl's write-only mode) and a ZIP of every file.
 
 Rows are written as they come: a CSV goes straight to its file, and the workbook is
 written with openpyxl's write-only mode, which streams each row to a temporary file
@@ -15,10 +15,12 @@ import csv
 import datetime
 import io
 import re
+import tempfile
 import time
 import zipfile
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from pathlib import Path
 
 from django.utils import timezone
 from openpyxl import Workbook
@@ -69,12 +71,18 @@ def write_csv(table: Table, stream, progress: Progress) -> None:
     text.detach()
 
 
-def write_zip(tables: Iterable[Table], path, progress: Progress) -> None:
-    """Write each table as `<name>.csv` into one ZIP file."""
+def write_zip(tables: Iterable[Table], path, progress: Progress, *, workbook: tuple) -> None:
+    """Write each table as `<name>.csv` into one ZIP file, then the workbook (its file
+    name and its sheets)."""
     with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED) as archive:
         for table in tables:
             with archive.open(f"{table.name}.csv", "w", force_zip64=True) as member:
                 write_csv(table, member, progress)
+        name, sheets = workbook
+        with tempfile.TemporaryDirectory() as folder:
+            built = Path(folder) / name
+            write_xlsx(sheets, built, progress)
+            archive.write(built, name)
 
 
 @dataclass
@@ -99,8 +107,14 @@ def sheet_title(name: str, taken: set[str]) -> str:
     return title
 
 
+# A decimal (points against, match points) is shown with its one decimal, as the CSV
+# and the pages write it: 61.0, never 61.
+DECIMAL_FORMAT = "0.0"
+
+
 def _xlsx_value(sheet, value):
-    """Return a value for a write-only sheet: dates as ISO-formatted date cells."""
+    """Return a value for a write-only sheet: dates as ISO-formatted date cells, decimals
+    with their one decimal."""
     if isinstance(value, str):
         value = ILLEGAL_CHARACTERS_RE.sub("", value)  # before the formula check, not after
     value = cell(value)
@@ -113,6 +127,10 @@ def _xlsx_value(sheet, value):
     if isinstance(value, datetime.date):
         found = WriteOnlyCell(sheet, value=value)
         found.number_format = "yyyy-mm-dd"
+        return found
+    if isinstance(value, float):
+        found = WriteOnlyCell(sheet, value=value)
+        found.number_format = DECIMAL_FORMAT
         return found
     return value
 

@@ -34,7 +34,7 @@ from ..exports import (
     writers,
 )
 from ..exports.cells import csv_value
-from ..exports.forms import ApiTokenForm, ExportForm, RestoreForm
+from ..exports.forms import CHOOSE, ApiTokenForm, ExportForm, RestoreForm
 from ..models import ApiToken, ChapterLink, Export, Restore
 
 RECENT = 20
@@ -71,11 +71,7 @@ def export_list(request: HttpRequest, tournament) -> HttpResponse:
         messages.error(request, str(exc))
     context = _exports_context(tournament)
     context["form"] = ExportForm(tournament=tournament)
-    context["kind_formats"] = [
-        (Export.Kind(kind).label, [Export.Format(f).label for f in formats])
-        for kind, formats in KIND_FORMATS.items()
-        if kind != Export.Kind.BACKUP
-    ]
+    context["every_file"] = f"{Export.Kind.RESULTS}.{Export.Format.ZIP}"
     context["links"] = _chapter_links(tournament)
     return render(request, "scoring/exports.html", context)
 
@@ -95,7 +91,7 @@ def export_create(request: HttpRequest, tournament) -> HttpResponse:
     form = ExportForm(request.POST, tournament=tournament)
     back = _back(request, tournament)
     if not form.is_valid():
-        messages.error(request, "Choose which file to export.")
+        messages.error(request, CHOOSE)
         return redirect(back)
     try:
         export = request_export(
@@ -195,8 +191,7 @@ def chapter_report(request: HttpRequest, slug: str, token: str) -> HttpResponse:
     context = {
         "tournament": link.tournament,
         "chapter": link.chapter,
-        "header": tables.CHAPTERS_HEADER,
-        "rows": list(rows),
+        "members": tables.chapter_members(snapshot, rows),
     }
     return render(request, "scoring/exports_chapter.html", context)
 

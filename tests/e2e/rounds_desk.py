@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from playwright.sync_api import expect
 
 from games.standings import GameResult, rank
+from tournaments import naming
 
 
 @dataclass
@@ -139,7 +140,7 @@ def expect_preview(page, text: str) -> None:
 
 
 def totals_words(totals) -> str:
-    return " \N{EN DASH} ".join(str(total) for total in totals)
+    return naming.result_totals(totals)
 
 
 def save_hand(page, table: Table, points, *, preview: bool = True) -> None:

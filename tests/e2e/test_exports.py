@@ -4,6 +4,7 @@ bar until the file is built, downloads it, and the workbook's standings are righ
 import io
 import threading
 import time
+import zipfile
 
 import openpyxl
 import pytest
@@ -47,8 +48,11 @@ def test_an_official_downloads_the_tournament_workbook(
 
     log_in(page, official)
     page.goto(f"{live_server.url}/desk/demo/exports/")
-    page.get_by_label("File").select_option(label="Whole tournament (a sheet per event)")
-    page.get_by_label("As").select_option(label="Excel workbook (XLSX)")
+    choices = page.get_by_label("File").locator("option").all_inner_texts()
+    assert "Whole tournament (a sheet per event): CSV" not in choices  # not offered
+    page.get_by_label("File").select_option(
+        label="Whole tournament (a sheet per event): Excel workbook (XLSX)"
+    )
     page.get_by_role("button", name="Build the file").click()
 
     expect(page.get_by_role("status")).to_contain_text("The file is being built")
@@ -88,3 +92,26 @@ def test_an_official_downloads_the_tournament_workbook(
         first.points_for,
     ]
     assert row[12] == float(first.points_against)
+
+
+def test_one_button_builds_every_file_as_one_zip_with_its_progress_bar(
+    page, live_server, log_in, official, settings, tmp_path, slow_worker
+):
+    settings.DATA_DIR = tmp_path
+    call_command("load_demo", stdout=io.StringIO())
+    Tournament.objects.get(slug="demo").officials.add(official)
+
+    log_in(page, official)
+    page.goto(f"{live_server.url}/desk/demo/exports/")
+    page.get_by_role("button", name="Build every file (one ZIP)").click()
+    expect(page.get_by_role("status")).to_contain_text("The file is being built")
+    expect(page.locator("#export-list progress")).to_be_visible()
+    link = page.get_by_role("link", name="Download demo-results.zip")
+    expect(link).to_be_visible(timeout=30_000)
+    with page.expect_download() as found:
+        link.click()
+    saved = tmp_path / "every.zip"
+    found.value.save_as(saved)
+    with zipfile.ZipFile(saved) as archive:
+        names = set(archive.namelist())
+    assert {"games.csv", "hands.csv", "standings.csv", "demo.xlsx"} <= names

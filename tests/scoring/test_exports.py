@@ -108,7 +108,9 @@ def test_an_official_builds_and_downloads_the_games_file(official_client, offici
     )
     assert download["Content-Disposition"] == 'attachment; filename="rally-games.csv"'
     text = b"".join(download.streaming_content).decode("utf-8")
-    assert text.startswith("event,game_key,round,table,game,status,side,players,score,result\r\n")
+    assert text.startswith(
+        "event,game_key,round,table,game,status,side,players,score,result,game_name,decided_by\r\n"
+    )
     assert ",finished," in text
 
 
@@ -261,6 +263,7 @@ def test_a_chapter_link_shows_that_chapter_only_without_login(official_client, c
     response = client.get(link_url(tournament, link))
     assert response.status_code == 200
     assert "Ada Ünal" in response.text and "Bob Other" not in response.text
+    assert "Not entered in any event." in response.text
     csv_file = client.get(link_url(tournament, link) + "?format=csv")
     text = b"".join(csv_file.streaming_content).decode("utf-8")
     assert text.splitlines()[0] == ",".join(

@@ -27,7 +27,9 @@ from tournaments.round_selectors import standings
 pytestmark = pytest.mark.django_db
 
 CONTRACT = {
-    "games.csv": "event,game_key,round,table,game,status,side,players,score,result",
+    "games.csv": (
+        "event,game_key,round,table,game,status,side,players,score,result,game_name,decided_by"
+    ),
     "hands.csv": "event,game,hand,side,points",
     "standings.csv": (
         "event,place,shared,side,players,played,won,tied,lost,sat_out,match_points,"
@@ -269,3 +271,12 @@ def test_a_walkover_is_a_finished_game_and_a_bye_is_not_a_game(official, tournam
         ("finished", "won"),
     ]
     assert not [row for row in rows if row["game"] == "E1-R2-G1"], "the final waits for a side"
+
+
+def test_partners_games_and_the_singles_first_round_are_told_apart_by_name(demo):
+    _, folder = demo
+    rows = read(folder, "games.csv")
+    partners = {row["game_name"] for row in rows if "-P-" in row["game"]}
+    assert partners and all(name.startswith("Partners' game ") for name in partners)
+    bracket = {row["game_name"] for row in rows if "-G" in row["game"] and "-P-" not in row["game"]}
+    assert bracket and all(name.startswith("Game ") for name in bracket)

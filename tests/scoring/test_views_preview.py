@@ -27,7 +27,7 @@ def test_it_shows_the_rounded_pips_and_the_totals_after_the_hand(official_client
     assert "This hand: Side 1 25, Side 2 0." in html
     # The rules' own words for each side's points: Side 2's raw pips, rounded.
     assert "Side 2: 13 pips → 15" in html
-    assert "Totals after it: 45 \N{EN DASH} 0." in html
+    assert "Totals after it: 45 \N{MIDDLE DOT} 0." in html
 
 
 def test_it_shows_the_rules_message_for_a_wrong_figure(official_client, game):
@@ -38,7 +38,7 @@ def test_it_shows_the_rules_message_for_a_wrong_figure(official_client, game):
 def test_on_a_correction_the_hand_is_replaced_not_added(official_client, game, official):
     hand = enter(game, official, played(20, 0)).hand
     response = official_client.post(f"{url(game)}?hand={hand.pk}", form_data(play_0=30))
-    assert "Totals after it: 30 \N{EN DASH} 0." in response.content.decode()
+    assert "Totals after it: 30 \N{MIDDLE DOT} 0." in response.content.decode()
 
 
 def test_it_saves_nothing(official_client, game):

@@ -17,7 +17,7 @@ def test_anyone_sees_the_score_hand_by_hand(client, game, official):
     enter(game, official, played(0, 40))
     html = client.get(url(game)).content.decode()
     assert 'id="hand-2"' in html
-    assert "15 \N{EN DASH} 40" in html
+    assert "15 \N{MIDDLE DOT} 40" in html
     assert game.sides.get(seat=0).team.members[0].player.chapter.name in html
     assert "Edit" not in html
     assert 'hx-trigger="every 5s"' in html
@@ -42,7 +42,7 @@ def test_a_new_hand_changes_the_etag(client, game, official):
     enter(game, official, played(15, 0))
     again = client.get(url(game), HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=first["ETag"])
     assert again.status_code == 200
-    assert "15 \N{EN DASH} 0" in again.content.decode()
+    assert "15 \N{MIDDLE DOT} 0" in again.content.decode()
 
 
 def test_the_polled_part_and_the_page_are_cached_apart(client, game):

@@ -81,7 +81,7 @@ def test_hands_entered_through_the_page_keep_running_totals(official_client, dra
     hands = list(Hand.objects.order_by("number"))
     assert [hand.points for hand in hands] == [[25, 0, 0], [0, 0, 14]]
     html = official_client.get(url(draw)).content.decode()
-    assert "25 \N{EN DASH} 0 \N{EN DASH} 14" in html
+    assert "25 \N{MIDDLE DOT} 0 \N{MIDDLE DOT} 14" in html
     assert "5 pips, the lowest: scores 30 - 5 = 25" in html
     draw.refresh_from_db()
     assert [side.total for side in draw.sides_by_seat] == [25, 0, 14]
@@ -108,7 +108,7 @@ def test_the_preview_names_each_player_and_the_totals_after_the_hand(official_cl
     html = official_client.post(url(draw, "scoring:preview"), data).content.decode()
     assert "This hand: Player 1 0, Player 2 0, Player 3 0." in html
     assert "Player 2 and Player 3 tie for lowest with 3 pips, so nobody scores." in html
-    assert "Totals after it: 25 \N{EN DASH} 0 \N{EN DASH} 0." in html
+    assert "Totals after it: 25 \N{MIDDLE DOT} 0 \N{MIDDLE DOT} 0." in html
     data["pips_1"] = "-1"
     html = official_client.post(url(draw, "scoring:preview"), data).content.decode()
     assert "Player 2&#x27;s pips left: -1 is less than 0" in html
@@ -158,12 +158,17 @@ def test_revokes_can_take_a_total_below_zero_and_it_shows(official_client, takes
     assert Hand.objects.get().points == [21, 0, -5]
     html = official_client.get(url(takes)).content.decode()
     assert '<span class="side-total" aria-label="Player 3 total">-5</span>' in html
-    assert "21 \N{EN DASH} 0 \N{EN DASH} -5" in html
+    assert "21 \N{MIDDLE DOT} 0 \N{MIDDLE DOT} \N{MINUS SIGN}5" in html
     assert "1 revoke: -5" in html
     public = official_client.get(url(takes, "scoring_public:game")).content.decode()
-    assert "21 \N{EN DASH} 0 \N{EN DASH} -5" in public
+    assert "21 \N{MIDDLE DOT} 0 \N{MIDDLE DOT} \N{MINUS SIGN}5" in public
     standings = reverse("public:standings", args=[takes.event.tournament.slug, takes.event_id])
     assert f'href="{standings}"' in public
+    # The round's tables show the total with a real minus sign too (issue 20).
+    args = [takes.event.tournament.slug, takes.event_id, 1]
+    tables = official_client.get(reverse("desk:round_detail", args=args)).content.decode()
+    assert '<span class="total" aria-label="score">\N{MINUS SIGN}5</span>' in tables
+    assert '<span class="total" aria-label="score">-5</span>' not in tables
 
 
 def test_equal_best_totals_after_the_shuffle_are_a_tie(official_client, takes):
@@ -186,7 +191,7 @@ def test_a_game_closed_at_time_says_so(official_client, official, draw):
     desk.close_at_time(game=draw, by=official)
     html = official_client.get(url(draw)).content.decode()
     winner = " & ".join(first_names(draw, 0))
-    assert f"Closed at time: Player 1 ({winner}) won 25 \N{EN DASH} 0 \N{EN DASH} 0." in html
+    assert f"Closed at time: Player 1 ({winner}) won 25 \N{MIDDLE DOT} 0 \N{MIDDLE DOT} 0." in html
     assert 'id="hand-form"' not in html
 
 
@@ -221,7 +226,7 @@ def test_the_printed_sheet_has_a_column_group_per_player_that_adds_up(official_c
         "0",
         "14",
     ]
-    assert "Not finished: 25 \N{EN DASH} 0 \N{EN DASH} 14" in html
+    assert "Not finished: 25 \N{MIDDLE DOT} 0 \N{MIDDLE DOT} 14" in html
     blank = official_client.get(url(draw, "scoring:sheet_print") + "?blank=1").content.decode()
     assert blank.count('<th scope="row">') == 20
     assert "Final score: ______ – ______ – ______" in blank

@@ -53,7 +53,7 @@ def test_the_sheet_shows_both_sides_every_hand_and_the_running_totals(
             assert member.player.name in html
             assert member.player.chapter.name in html
     assert 'id="hand-2"' in html
-    assert "10 \N{EN DASH} 25" in html
+    assert "10 \N{MIDDLE DOT} 25" in html
     assert "Save hand 3" in html
     assert 'name="version" value="2"' in html
 
@@ -183,7 +183,7 @@ def test_a_stale_sheet_is_refused_with_409_and_the_fresh_sheet(
     html = response.content.decode()
     assert "Another official changed this game while you were typing" in html
     assert 'id="hand-1"' in html
-    assert "0 \N{EN DASH} 40" in html
+    assert "0 \N{MIDDLE DOT} 40" in html
     assert 'name="version" value="1"' in html
     assert 'id="id_play_0" value="5"' in html
     assert Hand.objects.count() == 1
@@ -278,10 +278,10 @@ def test_a_win_by_the_second_side_gives_the_winners_total_first(official_client,
     enter(game, official, played(0, 250))
     html = official_client.get(url(game)).content.decode()
     # Was "won 40 – 250" (seat order) before issue 12.
-    assert re.search(r"Game over: Side 2 \([^)]*\) won 250 \N{EN DASH} 40\.", html)
+    assert re.search(r"Game over: Side 2 \([^)]*\) won 250 \N{MIDDLE DOT} 40\.", html)
     print_url = reverse("scoring:sheet_print", args=[game.event.tournament.slug, game.pk])
     printed = official_client.get(print_url).content.decode()
-    assert re.search(r"Winner: Side 2 \([^)]*\), 250 \N{EN DASH} 40", printed)
+    assert re.search(r"Winner: Side 2 \([^)]*\), 250 \N{MIDDLE DOT} 40", printed)
 
 
 def test_save_without_saying_who_reached_250_first_asks_at_that_field(

@@ -42,7 +42,7 @@ def test_a_win_over_an_unfinished_sheet_is_refused_and_changes_nothing(doubles, 
     game = game_at(doubles, 1, 0)
     services.set_game_progress(game=game, totals=(180, 120), hand_count=6)
     for seat in (0, 1):
-        with pytest.raises(DeskError, match=r"stands at 180–120 after 6 hands"):
+        with pytest.raises(DeskError, match=r"stands at 180 · 120 after 6 hands"):
             give(game, seat, official)
     game.refresh_from_db()
     assert (game.status, game.winner_seat) == (Game.Status.PLAYING, None)
@@ -318,7 +318,7 @@ def test_a_result_the_sheet_decided_is_told_with_the_winners_total_first(doubles
     services.set_game_progress(game=game, totals=(120, 255), hand_count=8)
     services.record_result(game=game, winner_seat=1, by=official)
     winner = game.sides.get(seat=1).team.label
-    told = f"decided Game 1 (Semi-final): {winner} won 255 \N{EN DASH} 120 after 8 hands."
+    told = f"decided Game 1 (Semi-final): {winner} won 255 \N{MIDDLE DOT} 120 after 8 hands."
     with pytest.raises(DeskError) as refused:
         give(game, 0, official)
     assert told in str(refused.value)
@@ -331,3 +331,14 @@ def test_a_stale_page_names_the_game_as_the_bracket_does(doubles, official):
     final = game_at(doubles, 2, 0)
     with pytest.raises(services.StaleGame, match=r"^Game 3 \(Final\) changed"):
         services.give_result(game=final, winner_seat=0, by=official, expected_version=7)
+
+
+def test_a_winner_on_the_lower_total_is_told_to_have_reached_250_first(doubles, official):
+    game = game_at(doubles, 1, 0)
+    services.set_game_progress(game=game, totals=(260, 255), hand_count=9)
+    services.record_result(game=game, winner_seat=1, by=official)
+    winner = game.sides.get(seat=1).team.label
+    told = f"{winner} won 255 \N{MIDDLE DOT} 260, reached 250 first, after 9 hands."
+    with pytest.raises(DeskError) as refused:
+        give(game, 0, official)
+    assert told in str(refused.value)

@@ -7,7 +7,14 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from tournaments.draw import DrawError, PartnerDraw, draw_partners, same_chapter, swap_partners
+from tournaments.draw import (
+    DrawError,
+    PartnerDraw,
+    draw_partners,
+    fewest_same_chapter,
+    same_chapter,
+    swap_partners,
+)
 
 
 def fewest_clashes(chapters):
@@ -300,3 +307,15 @@ def test_a_swap_moves_only_the_two_players_and_swapping_again_undoes_it(case):
 
 def test_a_team_of_one_is_never_same_chapter():
     assert not same_chapter((1,), {1: "A"})
+
+
+@given(fields(max_players=60))
+def test_fewest_same_chapter_matches_the_best_choice_of_the_player_left_out(players):
+    chapters = [chapter for _, chapter in players]
+    assert fewest_same_chapter(chapters) == fewest_clashes(chapters)
+
+
+def test_fewest_same_chapter_is_none_for_chapters_of_3_4_3():
+    assert fewest_same_chapter(["A"] * 3 + ["B"] * 4 + ["C"] * 3) == 0
+    assert fewest_same_chapter(["A"] * 8 + ["B"] * 2 + ["C"] * 2) == 2
+    assert fewest_same_chapter([]) == 0

@@ -204,17 +204,39 @@ def test_the_lookup_reads_a_fixed_number_of_queries(
 # Rounds events ------------------------------------------------------------------------
 
 
-def test_a_seated_round_gives_the_table_with_a_word_that_it_may_change(tournament, official):
+def test_a_round_seated_but_not_started_is_not_shown_as_on_every_public_page(
+    client, tournament, official
+):
     event = rounds_event(tournament, players=8, name="Draw")
-    services.seat_round(event=event, by=official, seed=1)
+    seated = services.seat_round(event=event, by=official, seed=1)
     table = Game.objects.filter(event=event).order_by("position").first()
     me = one_player(team_at(table, 0))
     seen = the_event(lookup.find_players(tournament, me.name), "Draw")
+    assert seen.next_game is None
+    assert seen.note == "Round 1 is being seated: your table shows here once it starts."
+    html = client.get(home(tournament), {"q": me.name}).text
+    assert "Next game" not in html and "table 1" not in html.lower()
+    # The round's own public page agrees: not there yet.
+    page = reverse("public:round_results", args=[tournament.slug, event.pk, 1])
+    assert client.get(page).status_code == 404
+    services.start_round(round=seated.round, by=official)
+    seen = the_event(lookup.find_players(tournament, me.name), "Draw")
     assert seen.next_game.name == f"Round 1, table {table.position + 1}"
-    assert seen.next_game.table == table.position + 1
-    assert not seen.next_game.round_started
-    assert "may still move" in seen.next_game.words
     assert len(seen.next_game.opponents) == table.sides.count() - 1
+    assert client.get(page).status_code == 200
+
+
+def test_a_next_round_seated_keeps_the_last_table_and_says_it_is_being_seated(tournament, official):
+    event = rounds_event(tournament, players=8, name="Draw")
+    round_ = seat_and_start(event, official)
+    for table in tables_of(round_):
+        settle(table, official, [61] + [10] * (table.sides.count() - 1))
+    services.seat_round(event=event, by=official, seed=2)
+    me = one_player(team_at(tables_of(round_)[0], 0))
+    seen = the_event(lookup.find_players(tournament, me.name), "Draw")
+    assert seen.last_game.name == "Round 1, table 1"
+    assert seen.next_game is None
+    assert seen.note == "Round 2 is being seated: your table shows here once it starts."
 
 
 def test_a_started_round_links_to_the_players_table(client, tournament, official):

@@ -85,7 +85,7 @@ def test_a_team_is_labelled_by_its_players_or_else_its_number():
 
 
 def test_a_results_totals_put_the_winners_first():
-    dash = " \N{EN DASH} "
+    dash = " \N{MIDDLE DOT} "
     assert naming.result_totals([175, 260], 1) == f"260{dash}175"
     assert naming.result_totals([260, 175], 0) == f"260{dash}175"
     # More sides: the winner, then the others from the highest down.
@@ -93,7 +93,20 @@ def test_a_results_totals_put_the_winners_first():
 
 
 def test_totals_with_no_winner_stay_in_seat_order():
-    dash = " \N{EN DASH} "
+    dash = " \N{MIDDLE DOT} "
     assert naming.result_totals([120, 130]) == f"120{dash}130"
     assert naming.result_totals([29, 29, 3], None) == f"29{dash}29{dash}3"
     assert naming.result_totals([5, 9], 7) == f"5{dash}9"  # no such seat: as they are
+
+
+def test_a_winner_on_the_lower_total_reached_the_target_first():
+    assert naming.reached_first([255, 260], 0, 250) == "reached 250 first"
+    assert naming.reached_first([260, 255, 251], 1, 250) == "reached 250 first"
+
+
+def test_an_ordinary_result_needs_no_reason():
+    assert naming.reached_first([260, 175], 0, 250) == ""
+    assert naming.reached_first([200, 240], 0, None) == ""  # no target: highest wins
+    assert naming.reached_first([120, 130], 0, 250) == ""  # closed at time below the target
+    assert naming.reached_first([255, 260], None, 250) == ""
+    assert naming.reached_first([255, 260], 5, 250) == ""

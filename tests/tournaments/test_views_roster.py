@@ -1,13 +1,15 @@
 """Roster import: the file is checked in a background task, previewed, then imported once."""
 
 import datetime
+import re
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.html import escape
 
-from tests.factories import EventFactory, PlayerFactory
+from tests.factories import ChapterFactory, EventFactory, PlayerFactory
 from tournaments import background
 from tournaments.models import Player, RosterUpload
 
@@ -252,3 +254,32 @@ def test_an_upload_checked_before_problems_had_names_still_shows_its_lines(
     assert "<tr><td>3</td><td>—</td><td><bdi>Missing name.</bdi></td><td></td></tr>" in (
         response.text
     )
+
+
+def test_the_check_lists_problems_in_line_order(official_client, tournament):
+    PlayerFactory(tournament=tournament, name="P10")
+    rows = "".join(f"P{n},C\n" for n in range(2, 14))
+    response = preview(official_client, tournament, f"name,chapter\n{rows}P2,\n")
+    lines = re.findall(r"<tr><td>(\d+)</td>", response.text)
+    assert lines == ["10", "14"]  # in line order, not the duplicate first
+
+
+def test_the_preview_says_which_chapter_a_differently_written_one_is_filed_under(
+    official_client, tournament
+):
+    ChapterFactory(tournament=tournament, name="Victoria")
+    text = "name,chapter\nAda,victoria\nBob,Lone Star\nCy,LONE STAR\nDee,Victoria\n"
+    response = preview(official_client, tournament, text)
+    html = response.text
+    assert escape("Line 2: chapter “victoria” taken as the existing “Victoria”.") in html
+    assert (
+        escape("Line 4: chapter “LONE STAR” taken as the file's first spelling, “Lone Star”.")
+        in html
+    )
+    assert "Line 5" not in html
+
+
+def test_a_roster_with_every_chapter_as_registered_has_no_notes(official_client, tournament):
+    ChapterFactory(tournament=tournament, name="Victoria")
+    response = preview(official_client, tournament, "name,chapter\nAda,Victoria\nBob,\n")
+    assert "filed under the chapter of the same name" not in response.text

@@ -7,7 +7,19 @@ is played (`play`); every name is importable from here.
 """
 
 from .events import Entry, Event, Team, TeamMember
-from .play import DECIDED, OPEN, SCORED, WITH_RESULT, Game, Round, Side, SitOut
+from .play import (
+    DECIDED,
+    OPEN,
+    SCORED,
+    WITH_RESULT,
+    Game,
+    Round,
+    Side,
+    SitOut,
+    public_games,
+    public_rounds,
+    round_is_public,
+)
 from .registration import Chapter, ChapterQuerySet, Player, RosterUpload
 from .tournament import NAME_MAX, Activity, OfficialInvitation, Tournament, game_choices
 
@@ -33,4 +45,7 @@ __all__ = [
     "TeamMember",
     "Tournament",
     "game_choices",
+    "public_games",
+    "public_rounds",
+    "round_is_public",
 ]

@@ -185,6 +185,28 @@ class Round(models.Model):
         return naming.seating_round_name(self.number)
 
 
+# What the public sees (issue 20), the one rule for every public page (the lookup, the
+# round pages, the standings, the API): a round and its tables, results and sit-outs
+# once the round has started; a seated round may still change at the desk.
+PUBLIC_ROUND_STATUSES = frozenset({Round.Status.PLAYING, Round.Status.FINISHED})
+
+
+def round_is_public(status: str | None) -> bool:
+    """Say whether a round of this status is shown to the public (None: no round)."""
+    return status is None or status in PUBLIC_ROUND_STATUSES
+
+
+def public_rounds(prefix: str = "") -> Q:
+    """Filter rounds (`prefix` "round__" from a row that has one) to those shown publicly."""
+    return Q(**{f"{prefix}status__in": PUBLIC_ROUND_STATUSES})
+
+
+def public_games(prefix: str = "") -> Q:
+    """Filter games (`prefix` "game__" from a side) to those shown publicly: every bracket
+    game, and a round's tables once the round has started."""
+    return Q(**{f"{prefix}round__isnull": True}) | public_rounds(f"{prefix}round__")
+
+
 class SitOut(models.Model):
     """An entrant (a player, or a partnership) sitting out one round."""
 

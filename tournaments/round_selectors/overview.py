@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from tournaments.models import SCORED, Entry, Event, Game, Round
+from tournaments.models import SCORED, Entry, Event, Game, Round, public_games
 from tournaments.round_selectors.seating import RoundView, event_teams, round_view
 from tournaments.selectors import PlayerLine
 
@@ -126,8 +126,7 @@ def started_rounds(event) -> list[RoundSummary]:
     """Return the rounds that have started, with their tables and results in (one query)."""
     counts: dict[int, list] = {}
     rows = (
-        Game.objects.filter(event=event, round__isnull=False)
-        .exclude(round__status=Round.Status.SEATING)
+        Game.objects.filter(public_games(), event=event, round__isnull=False)
         .order_by()
         .values_list("round__number", "round__status", "status")
     )

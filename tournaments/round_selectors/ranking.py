@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from games.engine import best_totals
 from games.standings import GameResult, Row, describe_tiebreaks, rank
-from tournaments.models import SCORED, Event, Round, Side, SitOut
+from tournaments.models import SCORED, Event, Side, SitOut, public_games, public_rounds
 from tournaments.round_selectors.overview import RoundSummary, started_rounds
 from tournaments.round_selectors.seating import event_teams
 from tournaments.selectors import TeamLine
@@ -47,6 +47,7 @@ def game_results(event) -> list[GameResult]:
     """
     rows = (
         Side.objects.filter(
+            public_games("game__"),
             game__event=event,
             game__round__isnull=False,
             game__status__in=SCORED,
@@ -74,8 +75,7 @@ def game_results(event) -> list[GameResult]:
 def rounds_sat_out(event) -> list[int]:
     """Return a side's id once for each started round it sat out (one query)."""
     return list(
-        SitOut.objects.filter(round__event=event)
-        .exclude(round__status=Round.Status.SEATING)
+        SitOut.objects.filter(public_rounds("round__"), round__event=event)
         .order_by()
         .values_list("team_id", flat=True)
     )

@@ -9,7 +9,16 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from games.engine import best_totals
-from tournaments.models import SCORED, Game, Round, Side, SitOut, TeamMember
+from tournaments.models import (
+    SCORED,
+    Game,
+    Round,
+    Side,
+    SitOut,
+    TeamMember,
+    public_games,
+    public_rounds,
+)
 from tournaments.selectors import PlayerLine, TeamLine
 
 # Table states in the words an official and a player use.
@@ -286,11 +295,7 @@ def round_view(round_: Round, teams: Teams, *, repeats: bool = False) -> RoundVi
 
 def started_round(event, number: int) -> RoundView | None:
     """Return a round that has started (what the public may see), or None."""
-    found = (
-        Round.objects.filter(event=event, number=number)
-        .exclude(status=Round.Status.SEATING)
-        .first()
-    )
+    found = Round.objects.filter(public_rounds(), event=event, number=number).first()
     if found is None:
         return None
     return round_view(found, event_teams(event))
@@ -323,20 +328,18 @@ def side_games(event, team_id: int) -> SideGames | None:
         return None
     their_games = Side.objects.filter(team_id=team_id, game__event=event).values("game_id")
     games = list(
-        Game.objects.filter(pk__in=their_games, round__isnull=False)
-        .exclude(round__status=Round.Status.SEATING)
-        .order_by("round_number")
+        Game.objects.filter(public_games(), pk__in=their_games, round__isnull=False).order_by(
+            "round_number"
+        )
     )
     sides = Side.objects.filter(game__in=[game.pk for game in games]).order_by()
     rounds = []
     for table in _tables(games, sides, teams):
         seat = next(side for side in table.sides if side.team.pk == team_id)
         rounds.append(SideRound(table.round_number, table, seat))
-    sat_out = (
-        SitOut.objects.filter(team_id=team_id, round__event=event)
-        .exclude(round__status=Round.Status.SEATING)
-        .values_list("round__number", flat=True)
-    )
+    sat_out = SitOut.objects.filter(
+        public_rounds("round__"), team_id=team_id, round__event=event
+    ).values_list("round__number", flat=True)
     rounds += [SideRound(number, None) for number in sat_out]
     rounds.sort(key=lambda line: line.number)
     return SideGames(team=teams.get(team_id), rounds=rounds)

@@ -29,6 +29,7 @@ from .players import (
     checked_in_to_enter,
     players_for_entry,
     players_with_entries,
+    roster_chapter_notes,
 )
 
 __all__ = [
@@ -55,6 +56,7 @@ __all__ = [
     "players_to_add_to_singles",
     "players_with_entries",
     "print_sections",
+    "roster_chapter_notes",
     "tournament_counts",
     "with_bracket_rounds",
 ]

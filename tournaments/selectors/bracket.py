@@ -7,7 +7,7 @@ from django.db.models import Max, OuterRef, Subquery
 from django.db.models.functions import Coalesce
 
 from .. import naming
-from ..models import WITH_RESULT, Event, Game, Side, Team, TeamMember
+from ..models import SCORED, WITH_RESULT, Event, Game, Side, Team, TeamMember
 from .lines import Bracket, GameLine, PlayerLine, RoundLine, SideLine, TeamLine
 
 
@@ -25,7 +25,7 @@ def team_lines(event) -> dict[int, TeamLine]:
     for member in members:
         player = member.player
         teams[member.team_id].players.append(
-            PlayerLine(player.pk, player.name, player.chapter_name)
+            PlayerLine(player.pk, player.name, player.chapter_name, player.chapter_id)
         )
     return teams
 
@@ -44,8 +44,9 @@ def bracket_for_event(event) -> Bracket:
         seats.setdefault(side.game_id, [None, None])[side.seat] = side
     bracket = Bracket(event=event, teams=list(teams.values()))
     by_round: dict[int, list[GameLine]] = {}
+    target = event.game.target_score(event.options)
     for game in games:
-        line = _game_line(game, seats.get(game.pk, [None, None]), teams)
+        line = _game_line(game, seats.get(game.pk, [None, None]), teams, target)
         if game.stage == 0:
             bracket.partner_games.append(line)
         else:
@@ -62,8 +63,11 @@ def bracket_for_event(event) -> Bracket:
 STATUS_LABELS = dict(Game.Status.choices)
 
 
-def _game_line(game: Game, seats: list, teams: dict[int, TeamLine]) -> GameLine:
-    """Return one game with its two sides: who won, who lost, who had the bye."""
+def _game_line(
+    game: Game, seats: list, teams: dict[int, TeamLine], target: int | None = None
+) -> GameLine:
+    """Return one game with its two sides: who won, who lost, who had the bye, and why a
+    winner on the lower total won (`target`: the score that wins a game of the event)."""
     sides = []
     for seat, side in enumerate(seats):
         team = teams.get(side.team_id) if side is not None else None
@@ -90,6 +94,9 @@ def _game_line(game: Game, seats: list, teams: dict[int, TeamLine]) -> GameLine:
         version=game.version,
         sides=sides,
         walkover_reason=game.walkover_reason,
+        why=naming.reached_first([side.total for side in sides], game.winner_seat, target)
+        if game.status in SCORED
+        else "",
     )
 
 

@@ -5,7 +5,9 @@ from dataclasses import dataclass, field
 
 from django.db.models import Q
 
+from .. import naming
 from ..brackets import byes_count
+from ..draw import fewest_same_chapter
 from ..models import DECIDED, WITH_RESULT, Entry, Game, Player, Side, Team, TeamMember
 from .bracket import bracket_for_event, team_lines
 from .lines import GameLine, TeamLine
@@ -71,6 +73,13 @@ class DrawOverview:
     first_games_open: int = 0
     bracket_played: bool = False
     entrants: list[TeamLine] = field(default_factory=list)
+
+    @property
+    def same_chapter_words(self) -> str:
+        """Say how many teams are of one chapter, and whether a draw could have fewer."""
+        chapters = [player.chapter_id for team in self.teams for player in team.players]
+        chapters += [player.chapter_id for player in self.odd_players]
+        return naming.same_chapter_teams(len(self.flagged), fewest_same_chapter(chapters))
 
     @property
     def partner_games_open(self) -> int:

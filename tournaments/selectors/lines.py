@@ -14,6 +14,7 @@ class PlayerLine:
     pk: int
     name: str
     chapter: str
+    chapter_id: int | None = None
 
 
 @dataclass
@@ -70,6 +71,7 @@ class GameLine:
     link: str = ""  # the game's score page, set by the view
     rounds_total: int = 0  # the bracket's rounds, for the game's number and name
     walkover_reason: str = ""  # why a walkover or forfeit was given (official pages show it)
+    why: str = ""  # why a winner on the lower total won: "reached 250 first" (naming)
 
     @property
     def number(self) -> int:

@@ -3,6 +3,7 @@
 from django.db.models import Exists, OuterRef, Prefetch
 
 from ..models import Entry, Event
+from ..names import name_key
 
 
 def players_with_entries(tournament, *, search: str = ""):
@@ -39,3 +40,27 @@ def checked_in_to_enter(tournament, event, *, chapter=None):
     return players_for_entry(tournament, event, chapter=chapter).filter(
         checked_in=True, withdrawn=False, entered=False
     )
+
+
+def roster_chapter_notes(tournament, rows) -> list[str]:
+    """Say which chapters of a checked roster are taken as a chapter spelled otherwise:
+    an existing one ("victoria" as the existing "Victoria"), or the file's first spelling.
+
+    `rows` are the upload's [line, name, chapter]; the import files a player under the
+    chapter of the same `name_key`, so the official is told before importing.
+    """
+    existing = {chapter.name_key: chapter.name for chapter in tournament.chapters.all()}
+    first: dict[str, str] = {}
+    told: set[str] = set()
+    notes = []
+    for line, _name, chapter in rows:
+        if not chapter:
+            continue
+        key = name_key(chapter)
+        taken = existing.get(key) or first.setdefault(key, chapter)
+        if chapter == taken or chapter in told:
+            continue
+        told.add(chapter)
+        how = "the existing" if key in existing else "the file's first spelling,"
+        notes.append(f"Line {line}: chapter “{chapter}” taken as {how} “{taken}”.")
+    return notes

@@ -101,7 +101,11 @@ def _hands(game: Game) -> str:
 
 def _decided(game: Game, sides) -> str:
     """Say how the sheet decided a game, winner's total first: "Ann & Bo won 260 – 175 ..."."""
-    totals = naming.result_totals([side.total for side in sides], game.winner_seat)
+    plain = [side.total for side in sides]
+    totals = naming.result_totals(plain, game.winner_seat)
+    target = game.event.game.target_score(game.event.options)
+    why = naming.reached_first(plain, game.winner_seat, target)
+    totals = f"{totals}, {why}," if why else totals
     return f"{_label(sides[game.winner_seat].team_id)} won {totals} after {_hands(game)}"
 
 
@@ -118,7 +122,7 @@ def _check_against_sheet(game: Game, winner_seat: int, *, walkover: bool, reason
         return
     sides = _sides(game)
     totals = [side.total for side in sides]
-    stands = f"{totals[0]}–{totals[1]} after {_hands(game)}"
+    stands = f"{naming.result_totals(totals)} after {_hands(game)}"
     name = game_name(game)
     if game.is_decided:
         raise DeskError(

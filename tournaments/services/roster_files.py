@@ -36,7 +36,8 @@ def roster_problems(*, tournament, roster: Roster, events=()) -> list[Problem]:
             problems.append(Problem(0, "That event belongs to another tournament."))
         elif event.status != Event.Status.REGISTRATION:
             problems.append(Problem(0, f"Entries are closed for {event.name}: it has been drawn."))
-    return problems
+    # Line by line, in the file's order; those about no one line (line 0) after them.
+    return sorted(problems, key=lambda problem: (problem.line == 0, problem.line))
 
 
 def _roster_chapters(tournament, roster: Roster) -> dict[str, Chapter]:

@@ -152,12 +152,7 @@ def partners_draw(request: HttpRequest, tournament: Tournament, pk: int) -> Http
     )
     if drawn.same_chapter_pairs:
         count = len(drawn.same_chapter_pairs)
-        messages.warning(
-            request,
-            f"{count} team{'s are' if count != 1 else ' is'} from one chapter: one chapter has "
-            "more than half the players, so this is the fewest possible. Swap players by "
-            "hand if the chapters agree, or leave them.",
-        )
+        messages.warning(request, naming.same_chapter_teams(count, count))
     if drawn.odd_player is not None:
         messages.warning(
             request,

@@ -40,7 +40,7 @@ def event_create(request: HttpRequest, tournament: Tournament) -> HttpResponse:
                 format=data["format"],
                 team_size=data["team_size"],
                 options=form.options(),
-                fed_by=data["fed_by"],
+                fed_by=data.get("fed_by"),
             )
         except RulesError as exc:
             form.add_error(None, str(exc))

@@ -6,7 +6,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
-from .. import background
+from .. import background, selectors
 from ..errors import RulesError
 from ..forms import RosterForm
 from ..models import RosterUpload, Tournament
@@ -73,6 +73,7 @@ def roster_import(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "form": form,
         "upload": upload,
         "events": roster_files.upload_events(upload) if upload else [],
+        "chapter_notes": selectors.roster_chapter_notes(tournament, upload.rows) if upload else [],
     }
     status = 422 if request.method == "POST" else 200
     if request.htmx and upload is not None:

@@ -28,6 +28,7 @@ from __future__ import annotations
 from scoring.exports.tables.chapters import (
     CHAPTERS_HEADER,
     PLAYERS_HEADER,
+    chapter_members,
     chapter_rows,
     players_rows,
 )
@@ -79,6 +80,7 @@ __all__ = [
     "Snapshot",
     "Table",
     "TeamInfo",
+    "chapter_members",
     "chapter_rows",
     "game_label",
     "games_rows",

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
 
 from scoring.exports.tables.placings import placings_of
 from scoring.exports.tables.snapshot import WITH_RESULT, Snapshot
+from tournaments import naming
 from tournaments.models import Chapter, Entry, Player, TeamMember
 
 CHAPTERS_HEADER = (
@@ -87,6 +89,51 @@ def chapter_rows(snapshot: Snapshot, chapter: Chapter | None = None) -> Iterator
                 won,
                 points,
             ]
+
+
+# The chapter report as a page for people ----------------------------------------------
+
+
+@dataclass
+class MemberEvent:
+    """One event of a member, in words: "Team 3", "=2", "lost in the semi-final"."""
+
+    event: str
+    side: str
+    place: str
+    reached: str
+    played: int
+    won: int
+    points: int
+
+
+@dataclass
+class Member:
+    name: str
+    events: list[MemberEvent] = field(default_factory=list)
+
+
+def chapter_members(snapshot: Snapshot, rows: Iterable[list]) -> list[Member]:
+    """Group the chapter report's rows by member, each event said as the pages say it."""
+    team_size = {event.name: event.team_size for event in snapshot.events}
+    members: dict[str, Member] = {}
+    for _chapter, player, event, side, place, shared, reached, played, won, points in rows:
+        member = members.setdefault(player, Member(player))
+        if event is None:
+            continue
+        number = int(side[1:]) if side else None
+        member.events.append(
+            MemberEvent(
+                event=event,
+                side=naming.team_number_label(number, team_size[event]) if number else "",
+                place="" if place is None else f"{'=' if shared else ''}{place}",
+                reached=reached or "",
+                played=played,
+                won=won,
+                points=points,
+            )
+        )
+    return list(members.values())
 
 
 # Players by chapter ----------------------------------------------------------------------

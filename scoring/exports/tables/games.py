@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterator
 
-from scoring.exports.tables.snapshot import SAT_OUT, STATUS_WORDS, Snapshot
+from scoring.exports.tables.snapshot import SAT_OUT, STATUS_WORDS, GameInfo, Snapshot
+from tournaments import naming
 from tournaments.models import Event
 
 GAMES_HEADER = (
@@ -19,7 +20,20 @@ GAMES_HEADER = (
     "players",
     "score",
     "result",
+    "game_name",
+    "decided_by",
 )
+
+
+def game_name(game: GameInfo, rounds_total: int) -> str:
+    """Return the game's name as the pages show it: "Game 5 (Semi-final)" (naming)."""
+    return naming.game_name(
+        stage=game.stage,
+        round_number=game.round_number,
+        position=game.position,
+        rounds_total=rounds_total,
+        at_a_table=game.at_a_table,
+    )
 
 
 def games_rows(snapshot: Snapshot, events: list[Event] | None = None) -> Iterator[list]:
@@ -28,7 +42,12 @@ def games_rows(snapshot: Snapshot, events: list[Event] | None = None) -> Iterato
     for event_id, number, team_id in snapshot.sit_outs:
         sat_out[(event_id, number)].append(team_id)
     for event in events if events is not None else snapshot.events:
-        games = [game for game in snapshot.event_games(event.pk) if snapshot.shown(game)]
+        every = snapshot.event_games(event.pk)
+        rounds_total = max(
+            (g.round_number for g in every if g.stage >= 1 and not g.at_a_table), default=0
+        )
+        games = [game for game in every if snapshot.shown(game)]
+        target = event.game.target_score(event.options)
         items = [((g.stage, g.round_number, 0, g.position), g) for g in games]
         for (event_id, number), team_ids in sat_out.items():
             if event_id == event.pk:
@@ -50,6 +69,8 @@ def games_rows(snapshot: Snapshot, events: list[Event] | None = None) -> Iterato
                     team.players,
                     None,
                     None,
+                    None,
+                    None,
                 ]
                 continue
             game = item
@@ -64,9 +85,18 @@ def games_rows(snapshot: Snapshot, events: list[Event] | None = None) -> Iterato
                     STATUS_WORDS[game.status],
                     team.side if team else None,
                     team.players if team else None,
-                    side.total,
+                    side.total if game.has_score else None,
                     result or None,
+                    game_name(game, rounds_total),
+                    _decided_by(game, target),
                 ]
+
+
+def _decided_by(game: GameInfo, target: int | None) -> str | None:
+    """How the result was given; a winner on the lower total: "hands, reached 250 first"."""
+    totals = [side.total for side in game.sides]
+    why = naming.reached_first(totals, game.winner_seat, target) if game.has_score else ""
+    return f"{game.decided_by}, {why}" if why else game.decided_by or None
 
 
 def games_size(snapshot: Snapshot) -> int:

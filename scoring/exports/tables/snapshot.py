@@ -9,7 +9,18 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from games.engine import best_totals
-from tournaments.models import WITH_RESULT, Event, Game, Round, Side, SitOut, Team, TeamMember
+from tournaments.models import (
+    WITH_RESULT,
+    Event,
+    Game,
+    Round,
+    Side,
+    SitOut,
+    Team,
+    TeamMember,
+    public_rounds,
+    round_is_public,
+)
 
 # A game's status in the files. Games not listed (waiting for their sides, byes, void)
 # are not games played and are left out.
@@ -73,12 +84,29 @@ class GameInfo:
     round_id: int | None
     status: str
     winner_seat: int | None
+    walkover: bool = False
+    hand_count: int = 0
     label: str = ""
     sides: list[SideInfo] = field(default_factory=list)
 
     @property
     def at_a_table(self) -> bool:
         return self.round_id is not None
+
+    @property
+    def decided_by(self) -> str:
+        """Say how the game's result was given: "hands", "walkover" (no hands), "forfeit"
+        (a walkover after hands), "desk" (a winner given without hands); "" without one."""
+        if self.status not in WITH_RESULT:
+            return ""
+        if self.walkover:
+            return "forfeit" if self.hand_count else "walkover"
+        return "hands" if self.hand_count else "desk"
+
+    @property
+    def has_score(self) -> bool:
+        """Say whether the sides' totals are a score: not for a result given without hands."""
+        return self.hand_count > 0 or self.status not in WITH_RESULT
 
     @property
     def results(self) -> list[str]:
@@ -123,7 +151,7 @@ class Snapshot:
         """Say whether a game is in the files: played or being played, in a started round."""
         if game.status not in STATUS_WORDS:
             return False
-        return not game.at_a_table or self.round_status.get(game.round_id) != Round.Status.SEATING
+        return not game.at_a_table or round_is_public(self.round_status.get(game.round_id))
 
     def side_of(self, game: GameInfo, seat: int) -> TeamInfo | None:
         for side in game.sides:
@@ -172,6 +200,8 @@ def read_snapshot(tournament) -> Snapshot:
             "round_id",
             "status",
             "winner_seat",
+            "walkover",
+            "hand_count",
         )
     )
     for row in rows:
@@ -189,8 +219,7 @@ def read_snapshot(tournament) -> Snapshot:
         Round.objects.filter(event__tournament=tournament).order_by().values_list("pk", "status")
     )
     sit_outs = list(
-        SitOut.objects.filter(round__event__tournament=tournament)
-        .exclude(round__status=Round.Status.SEATING)
+        SitOut.objects.filter(public_rounds("round__"), round__event__tournament=tournament)
         .order_by("round__event_id", "round__number", "team__number")
         .values_list("round__event_id", "round__number", "team_id")
     )

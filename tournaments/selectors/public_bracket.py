@@ -1,0 +1,53 @@
+"""The public bracket a phone reads: the round it shows first and the player's own games
+marked (`lookup` links here with `?team=N`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .bracket import bracket_for_event
+from .lines import Bracket, TeamLine
+
+
+@dataclass
+class PublicBracket:
+    """The public bracket: which round a phone shows first, and the player's own games."""
+
+    bracket: Bracket
+    shown_round: int  # 0 when the bracket has no rounds
+    team: TeamLine | None = None
+    mine: set[int] = field(default_factory=set)
+
+
+def public_bracket(
+    event, *, team: int | None = None, round_number: int | None = None
+) -> PublicBracket:
+    """Return the event's bracket (four queries) with the round to show and `team`'s games.
+
+    The round shown on a phone: the one asked for; else the team's next game's round (or
+    its last game's); else the round being played; else the last round played.
+    """
+    bracket = bracket_for_event(event)
+    found = PublicBracket(bracket=bracket, shown_round=0)
+    numbers = [rnd.number for rnd in bracket.rounds]
+    line = next((t for t in bracket.teams if t.number == team), None) if team else None
+    if line is not None:
+        found.team = line
+        for game in bracket.games + bracket.partner_games:
+            if any(side.team is not None and side.team.pk == line.pk for side in game.sides):
+                found.mine.add(game.pk)
+                game.mine = True  # read by bracket_game.html
+    if not numbers:
+        return found
+    if round_number in numbers:
+        found.shown_round = round_number
+        return found
+    theirs = [g for g in bracket.games if g.pk in found.mine and not g.is_bye]
+    upcoming = [g for g in theirs if not g.is_decided]
+    if upcoming or theirs:
+        found.shown_round = (upcoming or theirs[-1:])[0].round_number
+        return found
+    current = next((rnd.number for rnd in bracket.rounds if rnd.current), None)
+    played = [rnd.number for rnd in bracket.rounds if any(g.has_result for g in rnd.games)]
+    found.shown_round = current or (played[-1] if played else numbers[0])
+    return found
