@@ -39,3 +39,12 @@ def checked_in_to_enter(tournament, event, *, chapter=None):
     return players_for_entry(tournament, event, chapter=chapter).filter(
         checked_in=True, withdrawn=False, entered=False
     )
+
+
+def not_checked_in(tournament, *, chapter):
+    """Return the players of `chapter` (or NO_CHAPTER) not checked in, withdrawn ones too
+    (so a check-in of the chapter can name them)."""
+    players = tournament.players.filter(checked_in=False)
+    if chapter == NO_CHAPTER:
+        return players.filter(chapter__isnull=True).order_by("name", "pk")
+    return players.filter(chapter=chapter).order_by("name", "pk")
