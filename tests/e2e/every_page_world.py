@@ -9,7 +9,7 @@ singles fed by it, four rounds events in their third round. Beside it:
 - `quiet`: a tournament with players only (no event);
 - `elsewhere`: a tournament the official does not officiate (the 403 page);
 - in the demo: a ready, a failed and a pending export, a chapter link, an API token,
-  a checked and a pending roster upload, a locked colleague's sign-in.
+  a checked, a partly refused and a pending roster upload, a locked colleague's sign-in.
 
 Everything is made through the services (hands through the score sheet's, by the demo's
 own `Player`), so the pages see what an official would have made.
@@ -36,6 +36,8 @@ from tournaments.services.officials import invite_official
 from tournaments.services.roster_files import check_roster_upload, upload_roster
 
 ROSTER = b"name,chapter\nZelda Moore,Lone Star Roamers\nYuri Banks,\n"
+# Some lines pass, some are refused: the page offers to import those that pass.
+ROSTER_PARTLY = b"name,chapter\nXena Park,Hill Country\nXena Park,\n,Hill Country\n"
 
 
 @dataclass
@@ -72,6 +74,7 @@ class World:
     api_key: str = ""
     upload_checked: RosterUpload | None = None
     upload_pending: RosterUpload | None = None
+    upload_partly: RosterUpload | None = None
     doubles_odd: Event | None = None  # partners drawn, one player left without a partner
     invitation: object = None  # an open invitation link to the early tournament
     game_given: Game | None = None  # a bracket game won by the "won" button, no hands
@@ -245,6 +248,10 @@ def build_world(official, colleague) -> World:
     world.api_token, world.api_key = create_api_token(tournament=demo, by=by, name="Club site")
     world.upload_checked = upload_roster(tournament=demo, by=by, filename="roster.csv", data=ROSTER)
     check_roster_upload(upload_id=world.upload_checked.pk)
+    world.upload_partly = upload_roster(
+        tournament=demo, by=by, filename="partly.csv", data=ROSTER_PARTLY
+    )
+    check_roster_upload(upload_id=world.upload_partly.pk)
     world.upload_pending = upload_roster(tournament=demo, by=by, filename="late.csv", data=ROSTER)
     AccessAttempt.objects.create(
         username=colleague.username,
