@@ -6,7 +6,7 @@ singles fed by it, four rounds events in their third round. Beside it:
 - `early`: events before and after play: doubles with no partners drawn, doubles with
   partners drawn and no bracket, a rounds event with no round, one seated but not
   started, one between rounds, a finished rounds event and a finished bracket;
-- `quiet`: a tournament with players only (no event);
+- `quiet`: a tournament with players only (no event), one of them not checked in;
 - `elsewhere`: a tournament the official does not officiate (the 403 page);
 - in the demo: a ready, a failed and a pending export, a chapter link, an API token,
   a checked, a partly refused and a pending roster upload, a locked colleague's sign-in.
@@ -183,6 +183,8 @@ def build_world(official, colleague) -> World:
 
     quiet = _tournament(by, "Quiet Players Only", "quiet")
     _players(quiet, by, ["Rita Hayes", "Sam Ortiz", "Tess Young"])
+    # Not arrived yet: the Players page shows a box to tick them for a check-in of many.
+    services.add_player(tournament=quiet, by=by, name="Uma Late", chapter_name="Lone Star Roamers")
 
     for tournament in (demo, early, quiet):
         tournament.officials.add(official, colleague)

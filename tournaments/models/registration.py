@@ -109,10 +109,11 @@ class RosterUpload(Job):
 
     @property
     def problem_rows(self):
-        """Return the problems found, as `tournaments.roster.Problem` (older uploads too)."""
+        """Return the problems found, as `tournaments.roster.Problem` (older uploads too),
+        in the file's order (those of the whole file first)."""
         from ..roster import Problem
 
-        return [Problem(*problem) for problem in self.problems]
+        return sorted((Problem(*problem) for problem in self.problems), key=lambda p: p.line)
 
     @property
     def stops_the_file(self) -> bool:
