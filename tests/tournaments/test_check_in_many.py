@@ -120,7 +120,9 @@ def test_a_chapter_checked_in_already_says_so(official_client, tournament):
     star = ChapterFactory(tournament=tournament, name="Lone Star")
     player(tournament=tournament, name="Ada", chapter=star, checked_in=True)
     response = post(official_client, tournament, check_in="chapter", chapter=star.pk)
-    assert "Nobody was checked in: everyone of Lone Star is checked in already." in response.text
+    assert "Nobody was checked in: no player of Lone Star is waiting to be checked in." in (
+        response.text
+    )
     assert not Activity.objects.exists()
 
 

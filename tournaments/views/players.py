@@ -249,7 +249,9 @@ def players_check_in(request: HttpRequest, tournament: Tournament) -> HttpRespon
     if count:
         messages.success(request, f"Checked in {count} player{'s' if count != 1 else ''}{whose}.")
     elif not done.refused and not done.already:
-        messages.info(request, f"Nobody was checked in: everyone{whose} is checked in already.")
+        messages.info(
+            request, f"Nobody was checked in: no player{whose} is waiting to be checked in."
+        )
     if done.already:
         messages.info(request, f"Checked in already, left as they were: {_names(done.already)}.")
     if done.refused:
