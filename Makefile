@@ -6,23 +6,38 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 WORKERS ?= 3
 
-.PHONY: run test coverage-gate lint bench install frontend migrate worker clean
+.PHONY: run test coverage-gate lint bench install install-dev frontend migrate worker clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-$(VENV)/.installed: $(BIN)/python requirements.txt requirements-dev.txt
+# Two stamps: what the desk needs to serve (`make run`), and the test tools on top of it
+# (`make test`), so the download before an event is only the first. Each is redone when
+# its requirements file changes; the tools' stamp after the desk's.
+$(VENV)/.installed-desk: $(BIN)/python requirements.txt
 	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -r requirements.txt
+	touch $@
+
+$(VENV)/.installed-dev: $(VENV)/.installed-desk requirements-dev.txt
 	$(BIN)/pip install --quiet -r requirements-dev.txt
 	touch $@
 
-node_modules/.installed: package.json package-lock.json
-	npm ci --no-audit --no-fund --silent
+# The same for the npm packages: htmx for the desk; axe-core too for the browser tests.
+# `npm ci` empties node_modules first, so the full install stamps both.
+node_modules/.installed-desk: package.json package-lock.json
+	npm ci --omit=dev --no-audit --no-fund --silent
 	touch $@
 
-install: $(VENV)/.installed frontend
+node_modules/.installed-dev: package.json package-lock.json
+	npm ci --no-audit --no-fund --silent
+	touch $@ node_modules/.installed-desk
 
-frontend: node_modules/.installed
+install: $(VENV)/.installed-desk frontend
+
+install-dev: $(VENV)/.installed-dev node_modules/.installed-dev
+
+frontend: node_modules/.installed-desk
 
 migrate: install
 	$(BIN)/python manage.py migrate --noinput
@@ -41,7 +56,7 @@ run: migrate
 worker: install
 	$(BIN)/celery -A config worker --loglevel INFO --concurrency 2
 
-lint: install
+lint: install-dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
@@ -49,15 +64,15 @@ lint: install
 # COVERAGE_GATE=0 leaves the gate to the caller: .ci/run gates its two runs together.
 COVERAGE_GATE ?= 1
 
-test: install lint
+test: install-dev lint
 	$(BIN)/python -m pytest --cov --cov-branch --cov-report=term $(PYTEST_ARGS)
 	@if [ "$(COVERAGE_GATE)" = 1 ]; then $(MAKE) --no-print-directory coverage-gate; fi
 
-coverage-gate:
+coverage-gate: install-dev
 	$(BIN)/coverage json --quiet
 	$(BIN)/python tools/coverage_gate.py data/coverage.json
 
-bench: install
+bench: install-dev
 	@for script in $(filter-out bench/_%,$(wildcard bench/*.py)); do \
 		echo "== $$script"; $(BIN)/python $$script || exit 1; done
 

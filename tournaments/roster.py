@@ -66,6 +66,12 @@ class Problem(NamedTuple):
     def brief(self) -> tuple[int, str]:
         return (self.line, self.what)
 
+    @property
+    def of_line(self) -> bool:
+        """Whether it refuses one line of players only (the others can be imported
+        without it), rather than the file (its first line, a limit, the events)."""
+        return self.line > 1
+
 
 WHY_NAME = "each line with something on it is one player, and a player needs a name."
 WHY_LENGTH = f"the desk keeps names of at most {NAME_MAX} characters, as printed on the sheets."

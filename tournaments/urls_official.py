@@ -27,6 +27,7 @@ urlpatterns = [
     path("<slug:slug>/chapters/merge/", ch.chapter_merge, name="chapter_merge"),
     path("<slug:slug>/chapters/<int:pk>/rename/", ch.chapter_rename, name="chapter_rename"),
     path("<slug:slug>/players/", pl.players, name="players"),
+    path("<slug:slug>/players/check-in/", pl.players_check_in, name="players_check_in"),
     path("<slug:slug>/players/<int:pk>/", pl.player_edit, name="player_edit"),
     path("<slug:slug>/players/<int:pk>/check-in/", pl.player_check_in, name="player_check_in"),
     path("<slug:slug>/players/<int:pk>/withdraw/", pl.player_withdraw, name="player_withdraw"),

@@ -6,10 +6,10 @@ singles fed by it, four rounds events in their third round. Beside it:
 - `early`: events before and after play: doubles with no partners drawn, doubles with
   partners drawn and no bracket, a rounds event with no round, one seated but not
   started, one between rounds, a finished rounds event and a finished bracket;
-- `quiet`: a tournament with players only (no event);
+- `quiet`: a tournament with players only (no event), one of them not checked in;
 - `elsewhere`: a tournament the official does not officiate (the 403 page);
 - in the demo: a ready, a failed and a pending export, a chapter link, an API token,
-  a checked and a pending roster upload, a locked colleague's sign-in.
+  a checked, a partly refused and a pending roster upload, a locked colleague's sign-in.
 
 Everything is made through the services (hands through the score sheet's, by the demo's
 own `Player`), so the pages see what an official would have made.
@@ -36,6 +36,8 @@ from tournaments.services.officials import invite_official
 from tournaments.services.roster_files import check_roster_upload, upload_roster
 
 ROSTER = b"name,chapter\nZelda Moore,Lone Star Roamers\nYuri Banks,\n"
+# Some lines pass, some are refused: the page offers to import those that pass.
+ROSTER_PARTLY = b"name,chapter\nXena Park,Hill Country\nXena Park,\n,Hill Country\n"
 
 
 @dataclass
@@ -72,6 +74,7 @@ class World:
     api_key: str = ""
     upload_checked: RosterUpload | None = None
     upload_pending: RosterUpload | None = None
+    upload_partly: RosterUpload | None = None
     doubles_odd: Event | None = None  # partners drawn, one player left without a partner
     invitation: object = None  # an open invitation link to the early tournament
     game_given: Game | None = None  # a bracket game won by the "won" button, no hands
@@ -180,6 +183,8 @@ def build_world(official, colleague) -> World:
 
     quiet = _tournament(by, "Quiet Players Only", "quiet")
     _players(quiet, by, ["Rita Hayes", "Sam Ortiz", "Tess Young"])
+    # Not arrived yet: the Players page shows a box to tick them for a check-in of many.
+    services.add_player(tournament=quiet, by=by, name="Uma Late", chapter_name="Lone Star Roamers")
 
     for tournament in (demo, early, quiet):
         tournament.officials.add(official, colleague)
@@ -245,6 +250,10 @@ def build_world(official, colleague) -> World:
     world.api_token, world.api_key = create_api_token(tournament=demo, by=by, name="Club site")
     world.upload_checked = upload_roster(tournament=demo, by=by, filename="roster.csv", data=ROSTER)
     check_roster_upload(upload_id=world.upload_checked.pk)
+    world.upload_partly = upload_roster(
+        tournament=demo, by=by, filename="partly.csv", data=ROSTER_PARTLY
+    )
+    check_roster_upload(upload_id=world.upload_partly.pk)
     world.upload_pending = upload_roster(tournament=demo, by=by, filename="late.csv", data=ROSTER)
     AccessAttempt.objects.create(
         username=colleague.username,

@@ -187,12 +187,16 @@ RECIPES: dict[str, Callable[[World], Visit | list[Visit]]] = {
     "desk:player_check_in": lambda w: PostOnly(
         form_on=_desk("desk:players", w.demo), slug=w.demo.slug, pk=w.a_player(w.demo).pk
     ),
+    "desk:players_check_in": lambda w: PostOnly(
+        form_on=_desk("desk:players", w.demo), slug=w.demo.slug
+    ),
     # GET shows what withdrawing a player with bracket games does; the form confirms it.
     "desk:player_withdraw": lambda w: Page(slug=w.demo.slug, pk=w.player_in_play.pk),
     "desk:roster_import": lambda w: [
         Page(slug=w.demo.slug),
         Page(slug=w.demo.slug, query=f"?upload={w.upload_checked.pk}"),
         Page(slug=w.demo.slug, query=f"?upload={w.upload_pending.pk}"),
+        Page(slug=w.demo.slug, query=f"?upload={w.upload_partly.pk}"),
     ],
     "desk:roster_confirm": lambda w: PostOnly(
         form_on=_desk("desk:roster_import", w.demo) + f"?upload={w.upload_checked.pk}",

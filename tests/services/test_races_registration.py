@@ -53,6 +53,28 @@ def test_eight_confirms_of_one_preview_import_it_once(postgres, tournament, offi
     assert Player.objects.filter(tournament=tournament).count() == 30
 
 
+def test_eight_confirms_of_the_lines_that_pass_import_them_once(postgres, tournament, official):
+    upload = checked_upload(tournament, official, ROSTER + "Player 03\n\u200b\n")
+    assert upload.can_import and upload.refused_lines == [32, 33]
+
+    def confirm(index):
+        client = Client()
+        client.force_login(official)
+        response = client.post(
+            reverse("desk:roster_confirm", args=[tournament.slug]),
+            {"upload": upload.pk, "refused": "32,33"},
+            follow=True,
+        )
+        assert response.status_code == 200
+        return response.content.decode()
+
+    pages = run_together(confirm)
+    assert not [p for p in pages if isinstance(p, Exception)], pages
+    assert sum("Imported 30 players. 2 lines were refused" in page for page in pages) == 1
+    assert sum("already been imported" in page for page in pages) == THREADS - 1
+    assert Player.objects.filter(tournament=tournament).count() == 30
+
+
 def test_two_files_holding_the_same_names_confirmed_at_once_import_one(
     postgres, tournament, official
 ):

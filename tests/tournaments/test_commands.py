@@ -36,7 +36,7 @@ def test_the_demo_password_is_printed_once_and_kept_in_no_file(settings, tmp_pat
     user = get_user_model().objects.get(username="official")
     assert user.check_password(password)
     assert Tournament.objects.get(slug="demo").is_official(user)
-    assert "shown this once" in first and "login name: official" in first
+    assert "shown this once" in first and "username:   official" in first
     # The sign-in block is the command's whole output: `make run` prints it last.
     assert first.strip().splitlines()[0].startswith("====")
     assert first.strip().splitlines()[-1].startswith("====")

@@ -102,3 +102,50 @@ def test_every_refusal_of_import_is_found_by_the_check(
             assert not checked.problems
             assert count == len(checked.rows) > 0
         transaction.set_rollback(True)
+
+
+@settings(
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(rows=table, names=registered, event_statuses=statuses)
+def test_importing_the_lines_that_pass_adds_exactly_the_rows_shown_to_import(
+    official, tournament, rows, names, event_statuses
+):
+    """The choice the page offers (leave out the lines shown refused) imports exactly
+    the rows it lists to import; where it offers none, that choice is refused too."""
+    with transaction.atomic():
+        for registered_name in names:
+            PlayerFactory(tournament=tournament, name=registered_name, chapter=None)
+        events = [
+            EventFactory(tournament=tournament, status=status, name=f"Event {n}")
+            for n, status in enumerate(event_statuses)
+        ]
+        upload = roster_files.upload_roster(
+            tournament=tournament,
+            by=official,
+            filename="roster.csv",
+            data=csv_file(rows),
+            events=events,
+        )
+        upload.status = upload.Status.PENDING
+        upload.save()
+        checked = roster_files.check_roster_upload(upload_id=upload.pk)
+        before = set(Player.objects.filter(tournament=tournament).values_list("pk", flat=True))
+        offered = checked.can_import
+        shown = [name for _, name, _ in checked.rows_to_import]
+        try:
+            with transaction.atomic():
+                roster_files.import_roster_upload(
+                    upload=checked, by=official, refused=checked.refused_lines
+                )
+        except DeskError:
+            assert not offered
+            assert Player.objects.filter(tournament=tournament).count() == len(before)
+        else:
+            assert offered
+            added = Player.objects.filter(tournament=tournament).exclude(pk__in=before)
+            assert sorted(added.values_list("name", flat=True)) == sorted(shown)
+            assert Entry.objects.filter(player__in=added).count() == len(shown) * len(events)
+        transaction.set_rollback(True)

@@ -29,10 +29,9 @@ def preview(client, tournament, text, **data):
     )
 
 
-def confirm(client, tournament, upload_id, **kwargs):
-    return client.post(
-        reverse("desk:roster_confirm", args=[tournament.slug]), {"upload": upload_id}, **kwargs
-    )
+def confirm(client, tournament, upload_id, refused=None, **kwargs):
+    data = {"upload": upload_id} if refused is None else {"upload": upload_id, "refused": refused}
+    return client.post(reverse("desk:roster_confirm", args=[tournament.slug]), data, **kwargs)
 
 
 def test_preview_lists_the_rows_and_saves_nothing(official_client, tournament):
@@ -64,20 +63,96 @@ def test_confirming_twice_imports_once_and_says_so(official_client, tournament):
     assert tournament.players.count() == 2
 
 
-def test_bad_rows_are_listed_with_line_numbers_and_nothing_imported(official_client, tournament):
+def test_bad_rows_are_listed_with_line_numbers_and_nothing_is_imported_yet(
+    official_client, tournament
+):
     response = preview(official_client, tournament, "name,chapter\nAda,X\n,Y\nAda,Z\n")
-    assert "Nothing was imported." in response.text
+    assert "Nothing has been imported yet." in response.text
     # Each line: its number, the name on it, what is wrong and why.
     assert "<tr><td>3</td><td>—</td><td><bdi>Missing name.</bdi></td>" in response.text
     assert (
         "<tr><td>4</td><td><bdi>Ada</bdi></td><td><bdi>Duplicate: Ada is already on line 2."
         "</bdi></td><td>Importing both lines would register the same player twice.</td>"
     ) in response.text
-    assert "roster_confirm" not in response.text and "/roster/confirm/" not in response.text
-    upload_id = response.context["upload"].pk
-    response = confirm(official_client, tournament, upload_id, follow=True)
-    assert "Fix the problems listed before importing." in response.text
+    assert "Import the 1 players that pass (2 lines left out)" in response.text
+    assert 'name="refused" value="3,4"' in response.text
     assert not Player.objects.exists()
+
+
+def test_the_official_imports_the_lines_that_pass_and_is_told_which_were_left_out(
+    official_client, tournament
+):
+    event = EventFactory(tournament=tournament)
+    response = preview(
+        official_client, tournament, "name,chapter\nAda,X\n,Y\nAda,Z\nBob,\n", events=[event.pk]
+    )
+    upload_id = response.context["upload"].pk
+    response = confirm(official_client, tournament, upload_id, refused="3,4", follow=True)
+    assert "Imported 2 players. 2 lines were refused and not imported (lines 3, 4)" in response.text
+    assert "without the 2 lines below" in response.text
+    assert "<tr><td>3</td><td>—</td><td><bdi>Missing name.</bdi></td>" in response.text
+    assert sorted(tournament.players.values_list("name", flat=True)) == ["Ada", "Bob"]
+    assert tournament.players.get(name="Ada").chapter.name == "X"
+    assert not tournament.chapters.filter(name__in=["Y", "Z"]).exists()
+    assert event.entries.count() == 2
+    from tournaments.models import Activity
+
+    assert Activity.objects.filter(
+        text="Imported 2 players from a file; 2 lines refused and not imported (lines 3, 4)"
+    ).exists()
+
+
+def test_a_confirm_that_does_not_leave_out_the_refused_lines_imports_nothing(
+    official_client, tournament
+):
+    response = preview(official_client, tournament, "name\nAda\n\u200b\nBob\n")
+    upload_id = response.context["upload"].pk
+    for refused in ("", "3,4", "4", "1,3"):
+        response = confirm(official_client, tournament, upload_id, refused=refused, follow=True)
+        assert "Nothing was imported. Fix the problems listed before importing" in response.text
+        # The page still lists the refused line and offers the same choice.
+        assert "<tr><td>3</td><td>—</td><td><bdi>Missing name.</bdi></td>" in response.text
+        assert 'name="refused" value="3"' in response.text
+    assert not Player.objects.exists()
+    assert RosterUpload.objects.get().imported_at is None
+
+
+@pytest.mark.parametrize("junk", ["x", "3;4", "-3", "\uff13", "9" * 40, "3," * 20000])
+def test_junk_in_the_refused_lines_is_refused_with_a_message(official_client, tournament, junk):
+    response = preview(official_client, tournament, "name\nAda\n,\nBob\n")
+    upload_id = response.context["upload"].pk
+    response = confirm(official_client, tournament, upload_id, refused=junk, follow=True)
+    assert "Nothing was imported: press one of the Import buttons." in response.text
+    assert not Player.objects.exists()
+
+
+def test_the_lines_that_pass_are_imported_once_however_often_confirmed(official_client, tournament):
+    response = preview(official_client, tournament, "name\nAda\nAda\nBob\n")
+    upload_id = response.context["upload"].pk
+    confirm(official_client, tournament, upload_id, refused="3")
+    response = confirm(official_client, tournament, upload_id, refused="3", follow=True)
+    assert "This file has already been imported. Nobody was added twice." in response.text
+    assert tournament.players.count() == 2
+
+
+def test_a_problem_with_the_file_itself_offers_no_import(official_client, tournament):
+    response = preview(official_client, tournament, "name,age\nAda,70\nBob,71\n")
+    assert "Nothing was imported." in response.text and "Upload the file again" in response.text
+    assert "/roster/confirm/" not in response.text
+    upload_id = response.context["upload"].pk
+    response = confirm(official_client, tournament, upload_id, refused="1", follow=True)
+    assert "Nothing was imported. Fix the problems listed before importing" in response.text
+    assert not Player.objects.exists()
+
+
+def test_a_file_whose_every_line_is_refused_offers_no_import(official_client, tournament):
+    PlayerFactory(tournament=tournament, name="Ada")
+    response = preview(official_client, tournament, "name\nAda\n\u200b\n")
+    assert "/roster/confirm/" not in response.text
+    upload_id = response.context["upload"].pk
+    response = confirm(official_client, tournament, upload_id, refused="2,3", follow=True)
+    assert "No line of the file can be imported: fix the lines listed." in response.text
+    assert tournament.players.count() == 1
 
 
 def test_the_check_finds_names_already_registered(official_client, tournament):
@@ -88,7 +163,9 @@ def test_the_check_finds_names_already_registered(official_client, tournament):
         "<tr><td>3</td><td><bdi>Ada Pruitt</bdi></td><td><bdi>Ada Pruitt is already "
         "registered.</bdi></td><td>Importing the line would register them a second time"
     ) in response.text
-    assert "roster_confirm" not in response.text and "/roster/confirm/" not in response.text
+    assert "Import the 1 players that pass (1 line left out)" in response.text
+    confirm(official_client, tournament, response.context["upload"].pk, refused="3")
+    assert sorted(tournament.players.values_list("name", flat=True)) == ["ADA  pruitt", "Bob"]
 
 
 def test_a_drawn_event_is_not_offered(official_client, tournament):
@@ -238,7 +315,20 @@ def test_a_name_registered_after_the_check_is_listed_on_its_line_when_import_ref
     assert "<tr><td>3</td><td><bdi>Bob</bdi></td><td><bdi>Bob is already registered." in (
         response.text
     )
-    assert "/roster/confirm/" not in response.text
+    # Ada still passes: the page offers her alone, leaving line 3 out.
+    assert "Import the 1 players that pass (1 line left out)" in response.text
+    assert list(tournament.players.values_list("name", flat=True)) == ["BOB"]
+
+
+def test_a_name_registered_after_the_check_refuses_a_confirm_of_the_lines_that_passed(
+    official_client, tournament
+):
+    response = preview(official_client, tournament, "name\nAda\n\u200b\nBob\n")
+    upload_id = response.context["upload"].pk
+    PlayerFactory(tournament=tournament, name="BOB")
+    response = confirm(official_client, tournament, upload_id, refused="3", follow=True)
+    assert "Nothing was imported. 1 players are already registered (lines 4)." in response.text
+    assert 'name="refused" value="3,4"' in response.text
     assert list(tournament.players.values_list("name", flat=True)) == ["BOB"]
 
 

@@ -95,6 +95,9 @@ class RosterUpload(Job):
     events = models.JSONField(default=list, blank=True)
     rows = models.JSONField(default=list, blank=True)
     problems = models.JSONField(default=list, blank=True)
+    # What reading the file found (kept when the desk checks the rows again later);
+    # `problems` adds what the desk finds: names registered, events drawn.
+    read_problems = models.JSONField(default=list, blank=True)
     imported_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -106,16 +109,33 @@ class RosterUpload(Job):
 
     @property
     def problem_rows(self):
-        """Return the problems found, as `tournaments.roster.Problem` (older uploads too)."""
+        """Return the problems found, as `tournaments.roster.Problem` (older uploads too),
+        in the file's order (those of the whole file first)."""
         from ..roster import Problem
 
-        return [Problem(*problem) for problem in self.problems]
+        return sorted((Problem(*problem) for problem in self.problems), key=lambda p: p.line)
+
+    @property
+    def stops_the_file(self) -> bool:
+        """Whether a problem refuses the whole file, not only some of its lines."""
+        return any(not problem.of_line for problem in self.problem_rows)
+
+    @property
+    def rows_to_import(self) -> list:
+        """Return the rows (line, name, chapter) that pass: none if the file is refused."""
+        if self.stops_the_file:
+            return []
+        refused = {problem.line for problem in self.problem_rows}
+        return [row for row in self.rows if row[0] not in refused]
+
+    @property
+    def refused_lines(self) -> list[int]:
+        return sorted({problem.line for problem in self.problem_rows})
 
     @property
     def can_import(self) -> bool:
         return (
             self.status == Job.Status.READY
             and self.imported_at is None
-            and bool(self.rows)
-            and not self.problems
+            and bool(self.rows_to_import)
         )

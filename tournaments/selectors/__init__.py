@@ -27,6 +27,7 @@ from .lines import Bracket, GameLine, PlayerLine, RoundLine, SideLine, TeamLine
 from .players import (
     NO_CHAPTER,
     checked_in_to_enter,
+    not_checked_in,
     players_for_entry,
     players_with_entries,
     roster_chapter_notes,
@@ -51,6 +52,7 @@ __all__ = [
     "first_games_open",
     "game_name",
     "leftover_singles_teams",
+    "not_checked_in",
     "odd_players",
     "players_for_entry",
     "players_to_add_to_singles",

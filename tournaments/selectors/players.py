@@ -64,3 +64,12 @@ def roster_chapter_notes(tournament, rows) -> list[str]:
         how = "the existing" if key in existing else "the file's first spelling,"
         notes.append(f"Line {line}: chapter “{chapter}” taken as {how} “{taken}”.")
     return notes
+
+
+def not_checked_in(tournament, *, chapter):
+    """Return the players of `chapter` (or NO_CHAPTER) not checked in, withdrawn ones too
+    (so a check-in of the chapter can name them)."""
+    players = tournament.players.filter(checked_in=False)
+    if chapter == NO_CHAPTER:
+        return players.filter(chapter__isnull=True).order_by("name", "pk")
+    return players.filter(chapter=chapter).order_by("name", "pk")

@@ -19,7 +19,13 @@ from .draws import (
 )
 from .entries import enter_players, set_entries
 from .odd_player import leave_out_odd_player, partner_odd_player
-from .players import add_player, set_checked_in, set_withdrawn, update_player
+from .players import (
+    add_player,
+    check_in_players,
+    set_checked_in,
+    set_withdrawn,
+    update_player,
+)
 from .results import (
     ConfirmationNeeded,
     StaleGame,
@@ -43,6 +49,7 @@ __all__ = [
     "add_chapter",
     "add_player",
     "add_singles_entrant",
+    "check_in_players",
     "close_at_time",
     "create_event",
     "create_tournament",

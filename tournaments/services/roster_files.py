@@ -1,5 +1,6 @@
 """Write services for roster files: uploaded, checked in the background
-(`tournaments.tasks`), shown to the official, then imported once, whole or not at all."""
+(`tournaments.tasks`), shown to the official, then imported once: every line, or, when
+the official chooses it, the lines that pass (those refused are named and left out)."""
 
 from django.db import transaction
 from django.utils import timezone
@@ -55,31 +56,60 @@ def _roster_chapters(tournament, roster: Roster) -> dict[str, Chapter]:
     return known
 
 
-@transaction.atomic
-def import_roster(*, tournament, by, roster: Roster, events=()) -> int:
-    """Import every row of a checked roster, or nothing at all; return how many were added.
+def _refusing(problems, refused) -> str:
+    """Return why the import cannot go ahead as confirmed, or "" when it can.
 
-    Rows whose name is already registered are refused (the whole import is refused),
-    so a file imported twice does not register everyone twice. Imports into one
-    tournament run one at a time (the tournament's row is locked), so two files
-    holding the same name cannot both pass that check.
+    `refused` holds the lines the official saw refused and chose to leave out; the
+    import goes ahead only if exactly those lines are refused now, so nothing is left
+    out (or let in) that the official did not see.
+    """
+    whole = [p for p in problems if not p.of_line]
+    if whole:
+        return whole[0].what if whole[0].line == 0 and not whole[0].why else FIX_FIRST
+    clashes = [p.line for p in problems if p.why == WHY_REGISTERED and p.line not in refused]
+    if clashes:
+        lines = ", ".join(str(line) for line in clashes[:10])
+        return (
+            f"{len(clashes)} players are already registered (lines {lines}). "
+            "Look at the lines listed, then import the others or fix the file."
+        )
+    if {p.line for p in problems} != set(refused):
+        return FIX_FIRST
+    return ""
+
+
+FIX_FIRST = (
+    "Fix the problems listed before importing, or import only the lines that pass "
+    "(the check has changed since the page was shown)."
+)
+
+
+@transaction.atomic
+def import_roster(*, tournament, by, roster: Roster, events=(), refused=frozenset()) -> int:
+    """Import the rows of a checked roster that pass; return how many were added.
+
+    `refused` is the lines the official was shown refused and chose to leave out (none:
+    every line must pass). Anything else refused (a name registered since, an event
+    drawn, a problem with the file itself) refuses the whole import, which writes
+    nothing. A name already registered is refused, so a file imported twice does not
+    register anyone twice. Imports into one tournament run one at a time (the
+    tournament's row is locked), so two files holding the same name cannot both pass.
     """
     # NO KEY: officials registering players meanwhile (their rows point at the
     # tournament) are not held up, and cannot deadlock with the import.
     Tournament.objects.select_for_update(no_key=True).filter(pk=tournament.pk).first()
-    if roster.problems or not roster.rows:
-        raise DeskError("Fix the problems listed before importing.")
+    roster = Roster(rows=roster.rows, problems=[Problem(*p) for p in roster.problems])
+    if not roster.rows:
+        raise DeskError(FIX_FIRST)
     problems = roster_problems(tournament=tournament, roster=roster, events=events)
-    clashes = [p.line for p in problems if p.why == WHY_REGISTERED]
-    if clashes:
-        lines = ", ".join(str(line) for line in clashes[:10])
-        raise DeskError(
-            f"{len(clashes)} players are already registered (lines {lines}). "
-            "Remove them from the file and import again."
-        )
-    if problems:
-        raise DeskError(problems[0].what)
-    chapters = _roster_chapters(tournament, roster)
+    why_not = _refusing(problems, refused)
+    if why_not:
+        raise DeskError(why_not)
+    left_out = {p.line for p in problems}
+    rows = [row for row in roster.rows if row.line not in left_out]
+    if not rows:
+        raise DeskError("No line of the file can be imported: fix the lines listed.")
+    chapters = _roster_chapters(tournament, Roster(rows=rows))
     players = Player.objects.bulk_create(
         [
             Player(
@@ -87,13 +117,18 @@ def import_roster(*, tournament, by, roster: Roster, events=()) -> int:
                 name=row.name,
                 chapter=chapters[name_key(row.chapter)] if row.chapter else None,
             )
-            for row in roster.rows
+            for row in rows
         ]
     )
     if events:
         Entry.objects.bulk_create([Entry(event=e, player=p) for e in events for p in players])
     mark_changed(tournament=tournament)
-    log_activity(tournament=tournament, by=by, text=f"Imported {len(players)} players from a file")
+    text = f"Imported {len(players)} players from a file"
+    if left_out:
+        lines = ", ".join(str(line) for line in sorted(left_out)[:20])
+        more = "…" if len(left_out) > 20 else ""
+        text += f"; {len(left_out)} lines refused and not imported (lines {lines}{more})"
+    log_activity(tournament=tournament, by=by, text=text)
     return len(players)
 
 
@@ -118,8 +153,11 @@ def upload_roster(*, tournament, by, filename: str, data: bytes, events=()) -> R
 
 
 def upload_roster_rows(upload: RosterUpload) -> Roster:
-    """Return the rows a checked upload would import."""
-    return Roster(rows=[RosterRow(line=ln, name=n, chapter=c) for ln, n, c in upload.rows])
+    """Return a checked upload's rows that passed reading, with what reading found."""
+    return Roster(
+        rows=[RosterRow(line=ln, name=n, chapter=c) for ln, n, c in upload.rows],
+        problems=[Problem(*p) for p in upload.read_problems],
+    )
 
 
 def upload_events(upload: RosterUpload) -> list[Event]:
@@ -145,6 +183,7 @@ def check_roster_upload(*, upload_id: int) -> RosterUpload | None:
         RosterUpload,
         rows=[[r.line, r.name, r.chapter] for r in roster.rows],
         problems=[list(p) for p in problems],
+        read_problems=[list(p) for p in roster.problems],
         data=b"",
     )
     upload.refresh_from_db()
@@ -155,7 +194,8 @@ def recheck_upload(upload: RosterUpload) -> RosterUpload:
     """Check a checked upload's rows again, after its import was refused; save the problems.
 
     Something changed since the check (a name registered meanwhile, an event drawn):
-    the upload page then lists, line by line, what the import found.
+    the upload page then lists, line by line, what the import found, with what reading
+    the file found.
     """
     problems = roster_problems(
         tournament=upload.tournament,
@@ -174,12 +214,13 @@ class AlreadyImported(DeskError):
 
 
 @transaction.atomic
-def import_roster_upload(*, upload: RosterUpload, by) -> int:
+def import_roster_upload(*, upload: RosterUpload, by, refused=frozenset()) -> int:
     """Import a checked upload, once only whatever the timing; return how many were added.
 
+    `refused` is the lines the official saw refused and left out (`import_roster`).
     The upload is claimed by one conditional update inside the import's transaction:
     a second confirm (a double click, another official, a retry) waits for the first
-    and then finds it imported.
+    and then finds it imported. A refused import leaves the upload unclaimed.
     """
     claimed = RosterUpload.objects.filter(
         pk=upload.pk, status=RosterUpload.Status.READY, imported_at__isnull=True
@@ -190,11 +231,10 @@ def import_roster_upload(*, upload: RosterUpload, by) -> int:
             raise AlreadyImported("This file has already been imported.")
         raise DeskError("This file has not been checked yet; wait for the check to finish.")
     upload.refresh_from_db()
-    if upload.problems:
-        raise DeskError("Fix the problems listed before importing.")
     return import_roster(
         tournament=upload.tournament,
         by=by,
         roster=upload_roster_rows(upload),
         events=upload_events(upload),
+        refused=frozenset(refused),
     )

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from .. import selectors, services
+from ..check_in_form import BulkCheckInForm
 from ..errors import RulesError
 from ..forms import PlayerForm, YesNoForm
 from ..models import Player, Tournament
@@ -43,7 +44,7 @@ def players(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 PLAYERS_PER_PAGE = 100
 
 
-def _players_context(tournament, *, form, search="", added=None, warning="", page=1):
+def _players_context(tournament, *, form, search="", added=None, warning="", page=1, bulk=None):
     players = selectors.players_with_entries(tournament, search=search)
     if added is not None:
         # Show the page the new player landed on (the list is in name order).
@@ -52,15 +53,17 @@ def _players_context(tournament, *, form, search="", added=None, warning="", pag
         ).count()
         page = before // PLAYERS_PER_PAGE + 1
     page_obj = Paginator(players, PLAYERS_PER_PAGE).get_page(page)
+    bulk = bulk or BulkCheckInForm(tournament=tournament)
     return {
         "tournament": tournament,
         "form": form,
         "page": page_obj,
         "players": page_obj.object_list,
-        "chapter_names": tournament.chapters.values_list("name", flat=True),
+        "chapter_names": bulk.chapter_names(),
         "search": search,
         "added": added,
         "warning": warning,
+        "bulk": bulk,
     }
 
 
@@ -216,3 +219,43 @@ def player_withdraw(request: HttpRequest, tournament: Tournament, pk: int) -> Ht
         messages.success(request, " ".join([f"{player.name} is withdrawn.", *done.lines]))
         return redirect("desk:players", tournament.slug)
     return _player_row(request, tournament, player)
+
+
+def _names(players, limit=10) -> str:
+    more = f" and {len(players) - limit} more" if len(players) > limit else ""
+    return ", ".join(player.name for player in players[:limit]) + more
+
+
+@official_required
+@require_POST
+def players_check_in(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Check in many players at once: those ticked on the list, or everyone of a chapter.
+
+    Withdrawn players are not checked in, and named with why; the others are.
+    """
+    bulk = BulkCheckInForm(request.POST, tournament=tournament)
+    if not bulk.is_valid():
+        context = _players_context(tournament, form=PlayerForm(tournament=tournament), bulk=bulk)
+        return render(request, "tournaments/players.html", context, status=422)
+    if bulk.ticked:
+        players, of, whose = list(bulk.cleaned_data["players"]), "", ""
+    else:
+        chapter = bulk.chosen_chapter()
+        players = list(selectors.not_checked_in(tournament, chapter=chapter))
+        of = getattr(chapter, "name", "no chapter")
+        whose = f" of {chapter.name}" if hasattr(chapter, "name") else " without a chapter"
+    done = services.check_in_players(tournament=tournament, by=request.user, players=players, of=of)
+    count = len(done.checked_in)
+    if count:
+        messages.success(request, f"Checked in {count} player{'s' if count != 1 else ''}{whose}.")
+    elif not done.refused and not done.already:
+        messages.info(
+            request, f"Nobody was checked in: no player{whose} is waiting to be checked in."
+        )
+    if done.already:
+        messages.info(request, f"Checked in already, left as they were: {_names(done.already)}.")
+    if done.refused:
+        lines = "; ".join(f"{name} {why}" for name, why in done.refused[:10])
+        more = f" (and {len(done.refused) - 10} more)" if len(done.refused) > 10 else ""
+        messages.error(request, f"Not checked in: {lines}{more}")
+    return redirect("desk:players", tournament.slug)

@@ -34,6 +34,14 @@ def _upload_url(tournament: Tournament, upload: RosterUpload) -> str:
     return f"{reverse('desk:roster_import', args=[tournament.slug])}?upload={upload.pk}"
 
 
+def _lines(value) -> frozenset[int] | None:
+    """Return the line numbers posted as "4,9" (none: ""), or None for anything else."""
+    parts = [part.strip() for part in str(value or "").split(",") if part.strip()]
+    if len(parts) > 10_001 or not all(p.isascii() and p.isdigit() and len(p) < 7 for p in parts):
+        return None
+    return frozenset(int(part) for part in parts)
+
+
 GONE = "That file is no longer here (files are kept for a while only). Upload it again."
 
 
@@ -94,12 +102,17 @@ def _retry_upload(request, tournament):
 @official_required
 @require_POST
 def roster_confirm(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Import a checked file: every line, or the lines that pass, leaving out `refused`."""
     upload = _get_upload_for_official(tournament, request.POST.get("upload"))
     if upload is None:
         messages.error(request, GONE)
         return redirect("desk:roster_import", tournament.slug)
+    refused = _lines(request.POST.get("refused"))
+    if refused is None:
+        messages.error(request, "Nothing was imported: press one of the Import buttons.")
+        return redirect(_upload_url(tournament, upload))
     try:
-        count = roster_files.import_roster_upload(upload=upload, by=request.user)
+        count = roster_files.import_roster_upload(upload=upload, by=request.user, refused=refused)
     except AlreadyImported as exc:
         messages.info(request, f"{exc} Nobody was added twice.")
         return redirect("desk:players", tournament.slug)
@@ -107,6 +120,15 @@ def roster_confirm(request: HttpRequest, tournament: Tournament) -> HttpResponse
         # Something changed since the check: check again, so the page lists each line.
         roster_files.recheck_upload(upload)
         messages.error(request, f"Nothing was imported. {exc}")
+        return redirect(_upload_url(tournament, upload))
+    if refused:
+        lines = ", ".join(str(line) for line in sorted(refused)[:20])
+        more = "…" if len(refused) > 20 else ""
+        messages.success(
+            request,
+            f"Imported {count} players. {len(refused)} lines were refused and not "
+            f"imported (lines {lines}{more}): the file's page lists them.",
+        )
         return redirect(_upload_url(tournament, upload))
     messages.success(request, f"Imported {count} players.")
     return redirect("desk:players", tournament.slug)

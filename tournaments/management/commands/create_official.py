@@ -105,7 +105,7 @@ class Command(BaseCommand):
         base = f"http://{host}:{os.environ.get('PORT', '8000')}"
         rule = "=" * 72
         lines = [rule, f"The desk: {base}/", f"Official sign-in: {base}/login/"]
-        lines.append(f"  login name: {DEMO_USERNAME}")
+        lines.append(f"  username:   {DEMO_USERNAME}")  # the word the sign-in form uses
         if password:
             lines.append(f"  password:   {password}   ({note})")
         else:
