@@ -97,7 +97,9 @@ class Structure:
     rounds: tuple[Round, ...]
     singles_feed: tuple[Pointer, ...] = ()
     warnings: tuple[str, ...] = ()
-    _round_of: dict[tuple[str, int], Round] = field(default_factory=dict, repr=False, compare=False)
+    _round_of: dict[tuple[str, int], Round] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     def __post_init__(self):
         self._round_of.update({(rnd.stage, rnd.number): rnd for rnd in self.rounds})
