@@ -21,7 +21,6 @@ from tournaments.permissions import official_required
 from ..api import tokens
 from ..backup import jobs
 from ..exports import (
-    KIND_FORMATS,
     ExportFolderError,
     export_file,
     fail_stuck_exports,

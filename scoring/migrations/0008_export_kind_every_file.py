@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scoring', '0006_exports_files_links_tokens'),
+        ('scoring', '0007_history_names_as_text_and_restores'),
     ]
 
     operations = [

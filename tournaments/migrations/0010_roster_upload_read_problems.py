@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0008_draw_indexes_without_repeats'),
+        ('tournaments', '0009_activity_user_name_as_text'),
     ]
 
     operations = [
