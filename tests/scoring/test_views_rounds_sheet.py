@@ -157,11 +157,18 @@ def test_revokes_can_take_a_total_below_zero_and_it_shows(official_client, takes
     assert response.status_code == 302
     assert Hand.objects.get().points == [21, 0, -5]
     html = official_client.get(url(takes)).content.decode()
-    assert '<span class="side-total" aria-label="Player 3 total">-5</span>' in html
+    # Every total and hand on the sheet writes a real minus sign (issue 20).
+    assert '<span class="side-total" aria-label="Player 3 total">\N{MINUS SIGN}5</span>' in html
+    assert '<strong class="hand-points">\N{MINUS SIGN}5</strong>' in html
+    assert ">-5<" not in html
     assert "21 \N{MIDDLE DOT} 0 \N{MIDDLE DOT} \N{MINUS SIGN}5" in html
     assert "1 revoke: -5" in html
     public = official_client.get(url(takes, "scoring_public:game")).content.decode()
     assert "21 \N{MIDDLE DOT} 0 \N{MIDDLE DOT} \N{MINUS SIGN}5" in public
+    printed = official_client.get(url(takes, "scoring:sheet_print")).content.decode()
+    assert '<b class="points">\N{MINUS SIGN}5</b>' in printed
+    assert '<td class="total-col" data-side="2">\N{MINUS SIGN}5</td>' in printed
+    assert ">-5<" not in printed
     standings = reverse("public:standings", args=[takes.event.tournament.slug, takes.event_id])
     assert f'href="{standings}"' in public
     # The round's tables show the total with a real minus sign too (issue 20).
