@@ -29,7 +29,7 @@ def test_both_sides_past_250_are_asked_who_got_there_first_before_save(
     page.get_by_label("Side 2 points in play").fill("10")
     page.get_by_label("Not finished (the game ended)").check()
     preview = page.locator("#hand-preview")
-    expect(preview).to_contain_text("Totals after it: 250 \N{EN DASH} 250.")
+    expect(preview).to_contain_text("Totals after it: 250 \N{MIDDLE DOT} 250.")
     expect(preview).to_contain_text("Hand 2 took both sides to 250")
     # Save without the answer: refused, the question at its field, nothing saved.
     page.get_by_role("button", name="Save hand 2").click()

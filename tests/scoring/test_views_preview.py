@@ -60,7 +60,7 @@ def test_when_both_sides_pass_250_it_asks_which_got_there_first(official_client,
     enter(game, official, played(240, 240))
     response = official_client.post(url(game), form_data(version=1, play_0=10, play_1=10))
     html = response.content.decode()
-    assert "Totals after it: 250 \N{EN DASH} 250." in html
+    assert "Totals after it: 250 \N{MIDDLE DOT} 250." in html
     assert "Hand 2 took both sides to 250: say which side got there first." in html
     # The two sides as choices, in the form (the preview sits inside it), and no "Nobody".
     assert 'name="reached_first" value="0"' in html

@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 
 from .. import naming, selectors
+from ..models import TeamMember
 from .locked_games import GameRow, SideRow
 
 __all__ = ["LOG_GAME", "game_name", "log_name", "result_text", "side_name", "voided_name"]
@@ -37,7 +38,13 @@ def voided_name(game: GameRow, current: GameRow) -> str:
 
 
 def side_name(side: SideRow, team_size: int) -> str:
-    """Name a seated side in the activity log by its number: "Team 9", "Player 9"."""
+    """Name a seated side in the activity log: a team by its number ("Team 9"), a player
+    alone by their name ("Ann Lee"), as a singles player is known in the hall."""
+    if team_size == 1 and side.team_id is not None:
+        names = TeamMember.objects.filter(team_id=side.team_id).values_list(
+            "player__name", flat=True
+        )
+        return naming.team_label(list(names), side.team_number, team_size)
     return naming.team_number_label(side.team_number, team_size)
 
 
@@ -48,16 +55,13 @@ def result_text(name: str, winner: str, loser: str, *, walkover: bool, correctin
 
 
 @functools.cache
-def statement_texts(walkover: bool) -> tuple[str, str]:
-    """Return the activity line of a result as `format()` templates for the statement, by
-    team size (1, 2): it fills in the event's name (%1$s), the game's name (%2$s) and the
-    winning and losing sides' numbers (%3$s, %4$s), as `log_name` and `side_name` do."""
-    return tuple(
-        result_text(
-            LOG_GAME.format(event="%1$s", game="%2$s"),
-            naming.team_number_label("%3$s", team_size),
-            naming.team_number_label("%4$s", team_size),
-            walkover=walkover,
-        )
-        for team_size in (1, 2)
+def statement_text(walkover: bool) -> str:
+    """Return the activity line of a doubles result as a `format()` template for the one
+    statement: it fills in the event's name (%1$s), the game's name (%2$s) and the winning
+    and losing teams' numbers (%3$s, %4$s), as `log_name` and `side_name` do."""
+    return result_text(
+        LOG_GAME.format(event="%1$s", game="%2$s"),
+        naming.team_number_label("%3$s", 2),
+        naming.team_number_label("%4$s", 2),
+        walkover=walkover,
     )

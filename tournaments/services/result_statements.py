@@ -6,10 +6,11 @@ every bracket game ends with `decide`. Each is one SQL statement that locks the 
 everything that case changes: the game, its sides, the next game and its side, the
 event's ``changed_at`` (and status, for a final) and the activity line. When the case is
 not ordinary (a correction, a later game already played, a bye ahead, a first doubles
-game feeding singles, a stale page, bad input) the statement writes nothing and returns
-``None``; the caller then runs the general path in `results.py`, which handles every
-case and raises the errors. The general path is the reference: this statement must
-leave exactly the rows it would (tests run both and compare).
+game feeding singles, a game of players alone (its log line names them), a stale page,
+bad input) the statement writes nothing and returns ``None``; the caller then runs the
+general path in `results.py`, which handles every case and raises the errors. The
+general path is the reference: this statement must leave exactly the rows it would
+(tests run both and compare).
 
 Why raw SQL here (bench/bracket.py on PostgreSQL, 4,095 results, 2-core machine, medians
 against 4,095 bare transactions that lock and update one row, measured in the same run):
@@ -137,6 +138,7 @@ plan AS MATERIALIZED (
         AND g.version = (SELECT v.version FROM {game} v WHERE v.id = g.id)
         AND NOT (g.stage = 1 AND g.round_number <= 2
                  AND EXISTS (SELECT 1 FROM {event} f WHERE f.fed_by_id = g.event_id))
+        AND (SELECT team_size FROM {event} WHERE id = g.event_id) = 2
         AND (g.next_game_id IS NULL OR (
             n.status IN ({waiting}, {ready}, {playing}) AND n.hand_count = 0
             AND ns.slot_sides = 1 AND ns.slot_team IS DISTINCT FROM s.winner_team
@@ -195,7 +197,7 @@ changed AS (
 logged AS (
     {log_activity}
     SELECT changed.tournament_id, %(user)s, %(now)s,
-           left(format(CASE changed.team_size WHEN 1 THEN %(player_text)s ELSE %(team_text)s END,
+           left(format(%(text)s,
                        changed.name, named.game,
                        (SELECT number FROM {team} WHERE id = plan.winner_team),
                        (SELECT number FROM {team} WHERE id = plan.loser_team)), 255)
@@ -266,16 +268,18 @@ def decide(
     walkover: bool,
     expected_version: int | None,
     user_id: int | None,
-    texts: tuple[str, str],
+    text: str,
     now,
     totals: tuple[int, int] | None = None,
     hand_count: int | None = None,
 ) -> Written | None:
     """Decide an ordinary game in one statement; None (nothing written) when it is not.
 
-    ``texts`` is the activity line as a `format()` template for each team size (1, 2):
-    %1$s the event's name, %2$s the game's name (`_game_name_sql`), %3$s and %4$s the
-    winning and losing sides' numbers. With ``totals`` and ``hand_count`` the
+    ``text`` is the activity line as a `format()` template: %1$s the event's name, %2$s
+    the game's name (`_game_name_sql`), %3$s and %4$s the winning and losing teams'
+    numbers. A game of players alone is not ordinary: its line names the players, which
+    this statement does not read (it would pass psycopg's cached length), so the general
+    path takes it. With ``totals`` and ``hand_count`` the
     game's progress is stored too, as `set_game_progress` then `record_result` would
     (so the version goes up by two).
     """
@@ -293,8 +297,7 @@ def decide(
             "bumps": big(1 if totals is None else 2),
             "status": str(status),
             "user": None if user_id is None else big(user_id),
-            "player_text": texts[0],
-            "team_text": texts[1],
+            "text": text,
             "now": now,
         },
     )

@@ -48,7 +48,7 @@ from .partners_games import (
     is_first_game,
     renumber_singles,
 )
-from .result_names import game_name, log_name, result_text, side_name, statement_texts
+from .result_names import game_name, log_name, result_text, side_name, statement_text
 from .voiding import (
     ConfirmationNeeded,
     copy_back,
@@ -139,7 +139,7 @@ def decide_at_once(
         walkover=walkover,
         expected_version=None if expected_version is None else int(expected_version),
         user_id=by.pk if by is not None and by.pk else None,
-        texts=statement_texts(walkover),
+        text=statement_text(walkover),
         now=now,
         totals=None if totals is None else tuple(int(total) for total in totals),
         hand_count=hand_count,
