@@ -49,12 +49,15 @@ def test_the_games_page_says_it_with_the_totals(client, tournament, close_game):
     assert "won 255 \N{MIDDLE DOT} 260, reached 250 first." in html
 
 
-def test_games_csv_says_it_in_decided_by(tournament, close_game, tmp_path):
+def test_games_csv_says_it_in_the_winners_result(tournament, close_game, tmp_path):
     write_results(tournament, tmp_path)
     with open(tmp_path / "games.csv", encoding="utf-8", newline="") as f:
         rows = [row for row in csv.DictReader(f) if row["game"] == "E1-R1-G1"]
-    assert [(row["score"], row["result"]) for row in rows] == [("255", "won"), ("260", "lost")]
-    assert {row["decided_by"] for row in rows} == {"hands, reached 250 first"}
+    assert [(row["score"], row["result"]) for row in rows] == [
+        ("255", "won, reached 250 first"),
+        ("260", "lost"),
+    ]
+    assert {row["decided_by"] for row in rows} == {"hands"}
 
 
 def test_an_ordinary_win_gives_no_reason(client, tournament, official):

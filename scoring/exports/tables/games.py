@@ -74,8 +74,11 @@ def games_rows(snapshot: Snapshot, events: list[Event] | None = None) -> Iterato
                 ]
                 continue
             game = item
-            for side, result in zip(game.sides, game.results, strict=True):
+            why = _reached_first(game, target)
+            for seat, (side, result) in enumerate(zip(game.sides, game.results, strict=True)):
                 team = snapshot.teams.get(side.team_id)
+                if why and seat == game.winner_seat:
+                    result = f"{result}, {why}"
                 yield [
                     event.name,
                     event.game_key,
@@ -88,15 +91,15 @@ def games_rows(snapshot: Snapshot, events: list[Event] | None = None) -> Iterato
                     side.total if game.has_score else None,
                     result or None,
                     game_name(game, rounds_total),
-                    _decided_by(game, target),
+                    game.decided_by or None,
                 ]
 
 
-def _decided_by(game: GameInfo, target: int | None) -> str | None:
-    """How the result was given; a winner on the lower total: "hands, reached 250 first"."""
-    totals = [side.total for side in game.sides]
-    why = naming.reached_first(totals, game.winner_seat, target) if game.has_score else ""
-    return f"{game.decided_by}, {why}" if why else game.decided_by or None
+def _reached_first(game: GameInfo, target: int | None) -> str:
+    """Why a winner on the lower total won: "reached 250 first" ("" for any other game)."""
+    if not game.has_score:
+        return ""
+    return naming.reached_first([side.total for side in game.sides], game.winner_seat, target)
 
 
 def games_size(snapshot: Snapshot) -> int:
