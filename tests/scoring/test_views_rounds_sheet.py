@@ -289,7 +289,7 @@ def test_a_pinochle_hand_shows_every_refusal_at_once_each_at_its_box(official_cl
 def test_the_pinochle_preview_says_when_melds_decide_nothing_and_tricks_are_needed(
     official_client, tournament
 ):
-    # Two players pass 250 on melds, level: the tricks decide (RULES.md), so the preview
+    # Two players pass 250 on melds, level: the tricks decide (docs/rules.md), so the preview
     # says so from the rules' Decision; it has no choices, so nothing is asked beside it.
     game = make_rounds_game(tournament, game_key="domino_pinochle", sides=3)
     for _ in range(20):

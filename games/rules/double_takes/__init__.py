@@ -7,8 +7,8 @@ one shuffle and the highest score wins; equal highest scores tie.
 
 Words, one for each thing (what officials and players see):
 - a *hand*: one deal of 17 tiles a player (15 with 3 players), played out in tricks; it
-  is one row of the score sheet ("Hand 2"), as in every other game. The source text and
-  RULES.md call it a "round"; the desk never does, so it cannot be read as the event's
+  is one row of the score sheet ("Hand 2"), as in every other game. The source text calls
+  it a "round"; the desk never does, so it cannot be read as the event's
   seating round.
 - a *shuffle*: the whole set dealt out, 4, 3 or 2 hands for 2, 3 or 4 players; one game.
 - a *round*: only a round of the event (its seating: "Round 1", tables and sit-outs).
