@@ -2,14 +2,16 @@
 
 A snapshot is {"number", "points", "detail"} (`services.hand_snapshot`); the game's
 rules word it (`GameSpec.describe_hand`). A snapshot the rules no longer read is
-described by its points alone.
+described by its points alone. The game's history is read here too (`game_history`).
 """
 
+import uuid
 from dataclasses import dataclass
 
 from games.engine import Table
 from games.registry import GameSpec
 from games.rules import RulesError
+from tournaments.models import Game
 
 from .models import HandChange
 
@@ -79,3 +81,17 @@ def describe_change(change: HandChange, words: HandWords) -> ChangeView:
         before=describe_hand(change.before, words),
         after=describe_hand(change.after, words),
     )
+
+
+def game_history(game: Game):
+    """Return the game's hand changes, newest first, with who made them."""
+    return HandChange.objects.filter(game=game).select_related("by").order_by("-at", "-pk")
+
+
+def change_made(game: Game, key) -> bool:
+    """Say whether the form with this key already changed the game's hands."""
+    try:
+        key = uuid.UUID(str(key))
+    except ValueError:
+        return False
+    return HandChange.objects.filter(game=game, request_key=key).exists()

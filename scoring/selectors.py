@@ -6,7 +6,6 @@ game it is showing.
 """
 
 import re
-import uuid
 from dataclasses import dataclass, field
 
 from django.db.models import Prefetch
@@ -16,7 +15,7 @@ from games.rules import RulesError
 from tournaments import naming
 from tournaments.models import OPEN, SCORED, Game, Player, Side, Team, TeamMember
 
-from .models import Hand, HandChange
+from .models import Hand
 from .services import table_of
 
 
@@ -387,56 +386,3 @@ def _answer_note(sheet: Sheet, question: Field, answer: int) -> str:
     if sheet.target is not None:
         return f"{side.name} reached {sheet.target} first"
     return f"{question.label} {side.name}"
-
-
-# --- The hand being typed ------------------------------------------------------------
-
-
-@dataclass
-class HandPreview:
-    """What a typed hand would score, and the totals after it."""
-
-    cells: list[Cell]
-    notes: tuple[str, ...]
-    totals: tuple[int, ...]
-
-    @property
-    def points_text(self) -> str:
-        return ", ".join(f"{cell.side.name} {cell.points}" for cell in self.cells)
-
-    @property
-    def totals_text(self) -> str:
-        return totals_text(self.totals)
-
-
-def hand_preview(sheet: Sheet, scored: Scored, *, replacing: str | None = None) -> HandPreview:
-    """Return a typed hand's score on this sheet; `replacing` names the hand it corrects."""
-    base = list(sheet.totals)
-    for row in sheet.rows:
-        if replacing is not None and str(row.hand.pk) == replacing:
-            base = [total - cell.points for total, cell in zip(base, row.cells, strict=False)]
-    lines = scored.lines
-    cells = [
-        Cell(side, scored.points[side.seat], lines[side.seat] if side.seat < len(lines) else "")
-        for side in sheet.sides
-        if side.seat < len(scored.points)
-    ]
-    totals = tuple(total + cell.points for total, cell in zip(base, cells, strict=False))
-    return HandPreview(cells=cells, notes=scored.notes, totals=totals)
-
-
-# --- History --------------------------------------------------------------------------
-
-
-def game_history(game: Game):
-    """Return the game's hand changes, newest first, with who made them."""
-    return HandChange.objects.filter(game=game).select_related("by").order_by("-at", "-pk")
-
-
-def change_made(game: Game, key) -> bool:
-    """Say whether the form with this key already changed the game's hands."""
-    try:
-        key = uuid.UUID(str(key))
-    except ValueError:
-        return False
-    return HandChange.objects.filter(game=game, request_key=key).exists()

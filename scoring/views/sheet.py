@@ -13,8 +13,10 @@ from tournaments.models import Game, Tournament
 from tournaments.permissions import official_required
 from tournaments.selectors import with_bracket_rounds
 
+from .. import history as hand_history
 from .. import printing, selectors, services
 from ..forms import DeleteForm, HandForm
+from ..hand_preview import hand_preview
 from ..history import HandWords, describe_change, describe_hand
 from ..models import Hand
 from ..services import hand_snapshot
@@ -38,7 +40,7 @@ def _hand_gone(request: HttpRequest, tournament: Tournament, game: Game) -> Http
 
     A delete sent twice (a double tap) lands here the second time: it says so.
     """
-    if selectors.change_made(game, request.POST.get("key")):
+    if hand_history.change_made(game, request.POST.get("key")):
         messages.success(request, "That was already saved; it has not been done twice.")
     else:
         messages.warning(request, "That hand is no longer on this sheet: someone deleted it.")
@@ -185,7 +187,7 @@ def preview(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRespon
                 context["problem"] = str(exc)
             else:
                 context.update(
-                    preview=selectors.hand_preview(current, found.scored, replacing=replacing),
+                    preview=hand_preview(current, found.scored, replacing=replacing),
                     decision=found.decision,
                     problem=found.refusal,
                     questions=form.questions(found.decision),
@@ -308,7 +310,7 @@ def history(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRespon
     game = _get_game_for_official(tournament, pk)
     current = selectors.game_sheet(game)
     words = HandWords.of_sheet(current)
-    changes = [describe_change(change, words) for change in selectors.game_history(game)]
+    changes = [describe_change(change, words) for change in hand_history.game_history(game)]
     context = _sheet_context(tournament, current, None, changes=changes)
     if request.htmx:
         return render(request, "scoring/sheet_history.html#history", context)

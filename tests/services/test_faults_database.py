@@ -134,9 +134,9 @@ def test_another_form_whose_connection_is_lost_offers_to_send_the_same_entry_aga
 def test_a_page_whose_connection_is_lost_says_try_again_and_the_next_one_works(
     official_client, game, monkeypatch
 ):
-    from scoring import selectors
+    from scoring import history
 
-    killing_first(monkeypatch, selectors, "game_history")
+    killing_first(monkeypatch, history, "game_history")
     url = reverse("scoring:history", args=[game.event.tournament.slug, game.pk])
     response = official_client.get(url)
     monkeypatch.undo()

@@ -14,8 +14,8 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from ..errors import RulesError
-from ..forms import AddOfficialForm, LeaveForm
 from ..models import OfficialInvitation, Tournament
+from ..official_forms import AddOfficialForm, LeaveForm
 from ..permissions import official_required
 from ..services import officials as service
 
