@@ -96,6 +96,12 @@ def test_the_grids_line_up_and_a_message_does_not_widen_its_column(
         page.get_by_label("Not finished (the game ended)").check()
         page.get_by_role("button", name="Save hand 1").click()
         expect(page.locator("#hand-form")).to_contain_text("12 is not a multiple of 5")
+        # Measure once htmx has swapped and settled the form (a box mid-swap reads as none).
+        page.wait_for_function(
+            """() => !document.querySelector('.htmx-swapping, .htmx-settling, .htmx-added')
+                && ['play_0', 'play_1', 'pips_0', 'pips_1'].every(
+                    (name) => document.getElementById('id_' + name)?.checkVisibility())"""
+        )
         assert columns() == before
     finally:
         context.close()
