@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games import seating
+from games import seating_tables
 from games.rules import RulesError
 from games.seating import Seating, plan_tables, seat_round
 
@@ -386,8 +386,8 @@ def test_a_small_round_has_the_fewest_repeats_there_are(round_, seed, density, d
 @pytest.fixture
 def without_swaps(monkeypatch):
     """Leave the repeats to the search of every seating."""
-    monkeypatch.setattr(seating, "SWAP_WORK_BASE", 0)
-    monkeypatch.setattr(seating, "SWAP_WORK_PER_ENTRANT", 0)
+    monkeypatch.setattr(seating_tables, "SWAP_WORK_BASE", 0)
+    monkeypatch.setattr(seating_tables, "SWAP_WORK_PER_ENTRANT", 0)
 
 
 @pytest.mark.parametrize("seed", range(30))

@@ -15,19 +15,21 @@ from games.engine import TILES as TILES_FIELD
 from games.rules import RulesError
 from games.rules.checks import Refusals, about, check_count, check_length, each_hand
 from games.rules.domino_pinochle.rules import (
-    HAND_SIZE,
-    MAX_PIP,
     NAME,
-    PLAYERS,
-    TRICK_POINTS,
     Meld,
     _check_team_size,
     _either,
-    _player,
     _read_player_melds,
     fold_game,
     reachable_meld_totals,
     target_score,
+)
+from games.rules.domino_pinochle.tricks import (
+    HAND_SIZE,
+    MAX_PIP,
+    PLAYERS,
+    TRICK_POINTS,
+    player_name,
     trick_points,
 )
 from games.rules.tiles import format_tile, format_tiles, parse_tile, parse_tiles
@@ -113,7 +115,9 @@ def _read_number(data, field, player, what):
     key = f"{field.name}_{player}"
     value = data.get(key)
     if value is not None and type(value) is not int:
-        raise RulesError(f"{_player(player)}'s {what}: {value!r} is not a whole number", field=key)
+        raise RulesError(
+            f"{player_name(player)}'s {what}: {value!r} is not a whole number", field=key
+        )
     return value
 
 
@@ -141,7 +145,7 @@ def _read_widow(data):
 def _read_meld_groups(data, player):
     """Return a player's melds typed as tile groups split by "/", or None when blank."""
     key = f"{MELDS_FIELD.name}_{player}"
-    who = f"{_player(player)}'s melds"
+    who = f"{player_name(player)}'s melds"
     text = _read_text(data, key, who)
     if text is None:
         return None
@@ -233,13 +237,13 @@ def _check_entry(entry, options, *, unread=frozenset()):
     for player in tiled:
         if typed[player] is not None:
             refusals.add(
-                f"{_player(player)}'s melds are entered both as tiles and as typed points; "
+                f"{player_name(player)}'s melds are entered both as tiles and as typed points; "
                 "keep one: the tiles give the points",
                 field=f"{MELD_POINTS_FIELD.name}_{player}",
             )
     if tiled and entry.widow is None and WIDOW_FIELD.name not in unread:
         refusals.add(
-            f"Enter the widow: {_player(tiled[0])}'s melds are entered as tiles, and a meld "
+            f"Enter the widow: {player_name(tiled[0])}'s melds are entered as tiles, and a meld "
             "the widow completes earns no points for it",
             field=WIDOW_FIELD.name,
         )
@@ -280,7 +284,7 @@ def _typed_points(points, player, options):
     """Return a player's typed meld points (0 when blank); refuse a total no melds make."""
     if points is None:
         return 0
-    what = f"{_player(player)}'s meld points"
+    what = f"{player_name(player)}'s meld points"
     with about(f"{MELD_POINTS_FIELD.name}_{player}"):
         check_count(points, what=what)
         reachable = reachable_meld_totals(options)
@@ -305,13 +309,13 @@ def _check_tricks(tricks, unread=frozenset()):
             continue
         if points is None:
             refusals.add(
-                f"{_player(player)}'s trick points are blank: enter every player's trick "
+                f"{player_name(player)}'s trick points are blank: enter every player's trick "
                 "points, or none when the tricks were not played",
                 field=key,
             )
             continue
         with refusals.about(key):
-            check_count(points, what=f"{_player(player)}'s trick points", high=TRICK_POINTS)
+            check_count(points, what=f"{player_name(player)}'s trick points", high=TRICK_POINTS)
     refusals.raise_any()
     if unread.intersection(keys):
         return None
@@ -342,7 +346,7 @@ def score_entry(entry: Entry, table: Table, options: dict) -> Scored:
         points=tuple(checked.meld_points[player] + tricks[player] for player in range(PLAYERS)),
         lines=tuple(_line(checked, entry, player) for player in range(PLAYERS)),
         notes=tuple(
-            f"{_player(player)}: {meld.describe()}"
+            f"{player_name(player)}: {meld.describe()}"
             for player, melds in enumerate(checked.melds)
             for meld in melds or ()
         ),

@@ -1,4 +1,4 @@
-"""Domino Pinochle's rules: melds, tricks, the game to 250 and the house rules.
+"""Domino Pinochle's rules: melds, the game to 250 and the house rules (tricks: `tricks`).
 
 Pure rules: plain data in, plain data out; this module imports no Django.
 """
@@ -6,17 +6,22 @@ Pure rules: plain data in, plain data out; this module imports no Django.
 from dataclasses import dataclass
 
 from games.rules import RulesError
-from games.rules.checks import check_count, check_length, check_seat, refuse_hands_after, seat_name
+from games.rules.checks import check_count, check_length, refuse_hands_after
 from games.rules.game_state import GameState
 from games.rules.options import BOOL, INT, Option, validate_options
 from games.rules.tiles import format_tile, format_tiles, parse_tile, parse_tiles
 
+from .tricks import (
+    HAND_SIZE,
+    MAX_PIP,
+    PLAYERS,
+    TRICK_POINTS,
+    player_name,
+    suit_of,
+    trick_points,
+)
+
 NAME = "Domino Pinochle"
-MAX_PIP = 6
-PLAYERS = 3
-HAND_SIZE = 9
-TRICKS = 9
-TRICK_POINTS = 44
 TARGET = 250
 FOUR_TILE_BONUS = 2
 SEQUENCE = "sequence"
@@ -25,8 +30,6 @@ WON_ON_MELDS = "melds"
 WON_ON_TRICKS = "tricks"
 TEAM_SIZES = (1,)
 PLAYS_ON_AFTER_WITHDRAWAL = False
-
-POINT_TILES = {(0, 5): 5, (1, 4): 5, (2, 3): 5, (4, 6): 10, (5, 5): 10}
 
 OPTIONS = (
     Option(
@@ -53,29 +56,6 @@ OPTIONS = (
         help="3 or 4 doubles with consecutive numbers form a meld.",
     ),
 )
-
-
-def _player(index):
-    return seat_name(index, seat="Player")
-
-
-def suit_of(tile):
-    """Return the suit of a tile: its higher number."""
-    return max(tile)
-
-
-def winning_play(trick):
-    """Return the index of the tile that wins a trick of tiles played in turn.
-
-    The first tile leads its suit; the highest tile of that suit wins (the double
-    highest, the blank lowest). Tiles of other suits cannot win.
-    """
-    trick = parse_tiles(trick, max_pip=MAX_PIP, what="The trick")
-    if len(trick) != PLAYERS:
-        raise RulesError(f"A trick holds {PLAYERS} tiles, one per player, not {len(trick)}")
-    led = suit_of(trick[0])
-    following = [index for index, tile in enumerate(trick) if suit_of(tile) == led]
-    return max(following, key=lambda index: min(trick[index]))
 
 
 @dataclass(frozen=True)
@@ -180,15 +160,17 @@ def _read_player_melds(player, player_melds, *, widow, placed, rules):
         for tile in meld.tiles:
             if tile in placed:
                 if placed[tile] == player:
-                    where = f"two of {_player(player)}'s melds"
+                    where = f"two of {player_name(player)}'s melds"
                 else:
-                    where = f"{_player(placed[tile])}'s meld and {_player(player)}'s"
+                    where = f"{player_name(placed[tile])}'s meld and {player_name(player)}'s"
                 raise RulesError(f"{format_tile(tile)} is in {where}; a tile is in one meld only")
             placed[tile] = player
         read.append(meld)
     from_hand = sum(len(meld.tiles) - meld.uses_widow for meld in read)
     if from_hand > HAND_SIZE:
-        raise RulesError(f"{_player(player)} melds {from_hand} tiles from a hand of {HAND_SIZE}")
+        raise RulesError(
+            f"{player_name(player)} melds {from_hand} tiles from a hand of {HAND_SIZE}"
+        )
     return tuple(read)
 
 
@@ -201,70 +183,6 @@ def meld_points(melds, *, widow, **rules):
         sum(meld.points for meld in player_melds)
         for player_melds in read_melds(melds, widow=widow, **rules)
     )
-
-
-def trick_points(points):
-    """Return the three players' trick points for one hand, checked.
-
-    Raise RulesError unless they add up to exactly 44, naming the sum.
-    """
-    points = check_length(points, count=PLAYERS, what="The trick points")
-    for player, value in enumerate(points):
-        check_count(value, what=f"{_player(player)}'s trick points", high=TRICK_POINTS)
-    if sum(points) != TRICK_POINTS:
-        raise RulesError(
-            f"The trick points add up to {sum(points)}; a hand's tricks hold exactly {TRICK_POINTS}"
-        )
-    return points
-
-
-def count_trick_points(tricks, point_tiles, *, widow, last_trick):
-    """Return each player's trick points from what they took.
-
-    tricks: the number of tricks each player took (9 in all). point_tiles: for each
-    player, the point tiles ([0-5] [1-4] [2-3] [4-6] [5-5]) among their tricks. The
-    widow goes to last_trick, the index of the player who took the last trick.
-    A trick is worth 1, a nickel 5, a dime 10.
-    """
-    tricks = check_length(tricks, count=PLAYERS, what="The tricks")
-    for player, count in enumerate(tricks):
-        check_count(count, what=f"{_player(player)}'s tricks", high=TRICKS)
-    if sum(tricks) != TRICKS:
-        raise RulesError(f"The tricks add up to {sum(tricks)}; a hand has {TRICKS}")
-    check_seat(last_trick, count=PLAYERS, what="The winner of the last trick", seat="Player")
-    if tricks[last_trick] == 0:
-        raise RulesError(f"{_player(last_trick)} took the last trick, so took at least 1 trick")
-    widow = parse_tile(widow, max_pip=MAX_PIP)
-    point_tiles = check_length(point_tiles, count=PLAYERS, what="The point tiles")
-    seen = {widow: last_trick} if widow in POINT_TILES else {}
-    points = [tricks[player] for player in range(PLAYERS)]
-    points[last_trick] += POINT_TILES.get(widow, 0)
-    for player, tiles in enumerate(point_tiles):
-        tiles = parse_tiles(tiles, max_pip=MAX_PIP, what=f"{_player(player)}'s point tiles")
-        if len(tiles) > PLAYERS * tricks[player]:
-            raise RulesError(
-                f"{_player(player)} took {PLAYERS * tricks[player]} tiles in tricks "
-                f"but lists {len(tiles)} point tiles"
-            )
-        for tile in tiles:
-            if tile not in POINT_TILES:
-                raise RulesError(f"{format_tile(tile)} is not a point tile")
-            if tile == widow:
-                raise RulesError(
-                    f"{format_tile(tile)} is the widow; it goes to the player who took "
-                    "the last trick"
-                )
-            if tile in seen:
-                raise RulesError(
-                    f"{format_tile(tile)} is listed for both {_player(seen[tile])} "
-                    f"and {_player(player)}"
-                )
-            seen[tile] = player
-            points[player] += POINT_TILES[tile]
-    missing = [tile for tile in POINT_TILES if tile not in seen]
-    if missing:
-        raise RulesError(f"No one is listed as taking {format_tiles(missing)}")
-    return trick_points(points)
 
 
 @dataclass(frozen=True)
@@ -303,13 +221,13 @@ def fold_game(hands, *, target=TARGET):
         melds, tricks = check_length(hand, count=2, what=f"Hand {number}")
         melds = check_length(melds, count=PLAYERS, what=f"Hand {number}'s meld points")
         for player, value in enumerate(melds):
-            check_count(value, what=f"Hand {number}, {_player(player)}'s meld points")
+            check_count(value, what=f"Hand {number}, {player_name(player)}'s meld points")
             totals[player] += value
         winner = _leader(totals, target)
         if winner is not None:
             if tricks is not None:
                 raise RulesError(
-                    f"{_player(winner)} reached {target} on melds, so hand {number}'s tricks "
+                    f"{player_name(winner)} reached {target} on melds, so hand {number}'s tricks "
                     "are not played: clear them",
                     field="tricks_0",
                 )
