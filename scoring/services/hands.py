@@ -5,10 +5,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.utils import timezone
 
 from games.engine import Fold
-from scoring.models import Hand, HandChange
+from scoring.models import Hand, HandChange, Source, TableEntry
+from scoring.models.table import OPEN_ENTRY
 from scoring.services.checks import (
     _answer_for_another_hand,
     _check_offenders,
@@ -83,6 +85,13 @@ def hand_snapshot(hand: Hand) -> dict:
     if a player is renamed later.
     """
     detail = dict(hand.detail)
+    snapshot = {"number": hand.number, "points": list(hand.points), "detail": detail}
+    if hand.source == Source.TABLE:
+        snapshot.update(
+            source=hand.source,
+            entered_by=hand.entered_by_name,
+            confirmed_by=hand.confirmed_by_name,
+        )
     penalties = detail.get("penalties")
     if penalties:
         names = dict(
@@ -93,7 +102,7 @@ def hand_snapshot(hand: Hand) -> dict:
         detail["penalties"] = [
             {**p, "offender_name": names.get(p.get("offender"))} for p in penalties
         ]
-    return {"number": hand.number, "points": list(hand.points), "detail": detail}
+    return snapshot
 
 
 def _who(by):
@@ -101,18 +110,35 @@ def _who(by):
     return by if by is not None and by.pk else None
 
 
-def _record_change(*, game, hand, number, action, by, before=None, after=None, key=None):
-    """Keep one change to a hand in the history: who, when, before and after."""
+def _record_change(
+    *, game, hand, number, action, by, before=None, after=None, key=None, origin=None
+):
+    """Keep one change to a hand in the history: who, when, before and after.
+
+    A hand confirmed at the table (`origin`, no official) is kept as made there, by the
+    player who confirmed it.
+    """
     return HandChange.objects.create(
         game=game,
         hand=hand,
         hand_number=number,
         action=action,
         by=_who(by),
+        by_name=origin.confirmed_by_name if origin is not None and by is None else "",
+        source=Source.TABLE if origin is not None else Source.DESK,
         before=before,
         after=after,
         request_key=key,
     )
+
+
+@dataclass(frozen=True)
+class Origin:
+    """A hand entered at the table: who entered it and when, and who confirmed it."""
+
+    entered_by_name: str
+    entered_at: object
+    confirmed_by_name: str
 
 
 # --- Writing ---------------------------------------------------------------------
@@ -195,14 +221,26 @@ def add_hand(*, game: Game, by, version: int, key, entry=None, data=None) -> Han
         raise
 
 
+def add_origin_hand(*, game: Game, by, key: uuid.UUID, data: dict, origin: Origin) -> HandResult:
+    """Count a hand entered at the table, now confirmed (or decided by the official `by`).
+
+    Inside the caller's transaction, the game already locked: the same checks and writes
+    as a hand entered on the desk, against the game as it now stands.
+    """
+    return _add_hand(game=game, by=by, version=None, key=key, entry=None, data=data, origin=origin)
+
+
 @transaction.atomic
-def _add_hand(*, game: Game, by, version: int, key: uuid.UUID, entry, data) -> HandResult:
+def _add_hand(
+    *, game: Game, by, version: int | None, key: uuid.UUID, entry, data, origin=None
+) -> HandResult:
     game = lock_game(game.pk)
     rows = hand_rows(game)
     for row in rows:
         if row.entry_key == key:
             return HandResult(game=game, hand=Hand.objects.get(pk=row.pk), repeated=True)
-    _check_version(game, version)
+    if version is not None:
+        _check_version(game, version)
     _check_game(game, allowed=OPEN)
     table = table_of(game)
     entry, scored = _read_entry(game, table, entry=entry, data=data)
@@ -214,8 +252,22 @@ def _add_hand(*, game: Game, by, version: int, key: uuid.UUID, entry, data) -> H
         points=list(scored.points),
         detail=game.event.game.entry_to_data(entry),
         entry_key=key,
-        entered_by=_who(by),
+        entered_by=_who(by) if origin is None else None,
     )
+    if origin is not None:
+        hand.source = Source.TABLE
+        hand.entered_by_name = origin.entered_by_name
+        hand.entered_at = origin.entered_at
+        hand.confirmed_by_name = origin.confirmed_by_name
+        hand.confirmed_at = timezone.now()
+    else:
+        # The desk entered this hand itself: a table's entry for it no longer fits.
+        TableEntry.objects.filter(game_id=game.pk, status__in=OPEN_ENTRY).update(
+            status=TableEntry.Status.SET_ASIDE,
+            decided_by=_who(by),
+            decided_at=timezone.now(),
+            revision=F("revision") + 1,
+        )
     hand.save(force_insert=True)
     _record_change(
         game=game,
@@ -225,6 +277,7 @@ def _add_hand(*, game: Game, by, version: int, key: uuid.UUID, entry, data) -> H
         by=by,
         after=hand_snapshot(hand),
         key=key,
+        origin=origin,
     )
     result = _settle(game=game, state=state, hand_count=len(rows) + 1, by=by, confirm=False)
     result.hand = hand

@@ -58,6 +58,8 @@ class Game(models.Model):
     walkover_reason = models.CharField(max_length=200, blank=True, default="", db_default="")
     # Kept up to date by scoring, so the bracket knows whether a game has begun.
     hand_count = models.PositiveIntegerField(default=0)
+    # Hands only from the desk: the official locked the table's own entry (issue 18).
+    desk_only = models.BooleanField(default=False, db_default=False)
     # Optimistic version: bumped by every change to the game or its hands.
     version = models.PositiveIntegerField(default=0)
     updated_at = models.DateTimeField(default=timezone.now)

@@ -158,6 +158,13 @@ class ApiToken(models.Model):
         return self.revoked_at is None
 
 
+class Source(models.TextChoices):
+    """Where a hand was entered."""
+
+    DESK = "desk", "Desk"
+    TABLE = "table", "Table"
+
+
 class Hand(models.Model):
     """One hand of a game, of any of the five games: each side's points, and what was typed.
 
@@ -180,12 +187,22 @@ class Hand(models.Model):
     entered_by_name = models.CharField(max_length=150, blank=True, default="", db_default="")
     entered_at = models.DateTimeField(default=timezone.now)
     edited_at = models.DateTimeField(null=True, blank=True)
+    # Where it was entered: on the desk (it counted at once), or at the table by a player
+    # (entered_by_name) and counted once a player of another side confirmed it.
+    source = models.CharField(
+        max_length=5, choices=Source.choices, default=Source.DESK, db_default=Source.DESK
+    )
+    confirmed_by_name = models.CharField(max_length=150, blank=True, default="", db_default="")
+    confirmed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["game", "number"]
         constraints = [
             models.UniqueConstraint(fields=["game", "number"], name="hand_number_unique"),
             models.CheckConstraint(condition=Q(number__gte=1), name="hand_number_from_1"),
+            models.CheckConstraint(
+                condition=Q(source__in=["desk", "table"]), name="hand_source_desk_or_table"
+            ),
         ]
 
     def __str__(self):
@@ -219,6 +236,10 @@ class HandChange(models.Model):
     at = models.DateTimeField(default=timezone.now)
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
+    # Where the change was made: the desk, or a table confirming its own hand.
+    source = models.CharField(
+        max_length=5, choices=Source.choices, default=Source.DESK, db_default=Source.DESK
+    )
     # The key of the form behind the change: the same form sent twice changes once.
     request_key = models.UUIDField(unique=True, null=True, blank=True)
 
@@ -234,3 +255,18 @@ class HandChange(models.Model):
 
     def __str__(self):
         return f"Hand {self.hand_number} {self.get_action_display().lower()}"
+
+
+from .table import TableEntry, TableLink  # noqa: E402  (they point at the models above)
+
+__all__ = [
+    "ApiToken",
+    "ChapterLink",
+    "Export",
+    "Hand",
+    "HandChange",
+    "Restore",
+    "Source",
+    "TableEntry",
+    "TableLink",
+]

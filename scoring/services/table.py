@@ -1,0 +1,320 @@
+"""Tables entering their own hands: a hand entered at the table, its confirmation.
+
+A hand entered on a player's phone goes through the same reading, scoring and folding
+as the desk's (`checks`), then waits as a `TableEntry`: it counts nowhere until a player
+of another side confirms it, when `hands.add_origin_hand` stores it as the game's next
+`Hand` in the same way the desk does. A disputed entry waits for the official, who
+accepts, corrects or deletes it. Every step locks the game first (`lock_game`, which
+locks its round before it), bumps the game's version (a sheet open at the desk, or on
+another phone, is then stale) and the event's change marker (public pages say a hand is
+waiting).
+"""
+
+import uuid
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from scoring.models import Hand, TableEntry, TableLink
+from scoring.models.table import OPEN_ENTRY
+from scoring.services.checks import _check_offenders, _fold, _read_entry, _stored_entries, table_of
+from scoring.services.game_rows import hand_rows, lock_game
+from scoring.services.hands import HandResult, Origin, add_origin_hand
+from scoring.services.table_links import TableRefused, _user, refusal
+from tournaments import services as desk
+from tournaments.models import Event, Game, TeamMember
+
+Status = TableEntry.Status
+
+
+@dataclass(frozen=True)
+class Sitter:
+    """A player at the table, and the seat (side) they play for."""
+
+    pk: int
+    name: str
+    seat: int
+
+
+def sitters(game_id: int) -> list[Sitter]:
+    """Return the table's players in seat order, each with their side's seat (one query)."""
+    rows = (
+        TeamMember.objects.filter(team__sides__game_id=game_id)
+        .annotate(seat=F("team__sides__seat"))
+        .order_by("team__sides__seat", "position")
+        .values_list("player_id", "player__name", "seat")
+    )
+    return [Sitter(pk, name, seat) for pk, name, seat in rows]
+
+
+def _sitter(game_id: int, player_id, *, role: str) -> Sitter:
+    for sitter in sitters(game_id):
+        if str(sitter.pk) == str(player_id):
+            return sitter
+    raise TableRefused(f"Say who is {role}: choose your name.", field="player")
+
+
+def _touch(game: Game) -> None:
+    """The game changed without a hand counted: bump its version and the event's marker."""
+    Game.objects.filter(pk=game.pk).update(version=F("version") + 1, updated_at=timezone.now())
+    game.version += 1
+    desk.mark_changed(event=game.event_id)
+
+
+def _lock_link_game(link: TableLink) -> tuple[TableLink, Game]:
+    """Lock the link's game (and its round), read the link afresh; refuse what it cannot do."""
+    game = lock_game(link.game_id)
+    link = TableLink.objects.get(pk=link.pk)
+    event = Event.objects.only("status", "name").get(pk=game.event_id)
+    reason = refusal(link, game, event)
+    if reason:
+        raise TableRefused(reason)
+    return link, game
+
+
+def open_entry(game_id: int) -> TableEntry | None:
+    return TableEntry.objects.filter(game_id=game_id, status__in=OPEN_ENTRY).first()
+
+
+def _waiting_message(entry: TableEntry) -> str:
+    if entry.status == Status.DISPUTED:
+        return f"Hand {entry.number} is disputed: the official decides it before the next hand."
+    return (
+        f"Hand {entry.number} was entered by {entry.entered_by_name} and is waiting for "
+        "confirmation: confirm it before entering the next hand."
+    )
+
+
+@dataclass
+class TableResult:
+    """What a table's step did. set_aside: the entry no longer fitted the game (the desk
+    changed its hands since), so it was set aside instead of counted; `message` says so."""
+
+    entry: TableEntry
+    repeated: bool = False
+    hand: HandResult | None = None
+    set_aside: bool = False
+    message: str = ""
+
+
+def enter_hand(*, link: TableLink, player, version: int, key, data: dict) -> TableResult:
+    """Enter the next hand at the table; it waits for a player of another side."""
+    key = uuid.UUID(str(key))
+    try:
+        return _enter_hand(link=link, player=player, version=version, key=key, data=data)
+    except IntegrityError:
+        # Another phone's entry won the race for this hand (one open entry per game).
+        found = open_entry(link.game_id)
+        if found is not None:
+            raise TableRefused(_waiting_message(found)) from None
+        raise
+
+
+@transaction.atomic
+def _enter_hand(*, link, player, version, key, data) -> TableResult:
+    done = TableEntry.objects.filter(entry_key=key).first()
+    if done is not None and done.game_id == link.game_id:
+        return TableResult(entry=done, repeated=True)
+    link, game = _lock_link_game(link)
+    waiting = open_entry(game.pk)
+    if waiting is not None:
+        raise TableRefused(_waiting_message(waiting))
+    if Hand.objects.filter(entry_key=key).exists() or done is not None:
+        raise TableRefused("That form was for another game. Reload this table's page.")
+    if int(version) != game.version:
+        raise TableRefused(
+            "This game changed while you were typing (a hand was entered or corrected), so "
+            "nothing was saved. Check the hands below, then enter yours again if it is "
+            "still needed."
+        )
+    who = _sitter(game.pk, player, role="entering this hand")
+    rows = hand_rows(game)
+    table = table_of(game)
+    entry, scored = _read_entry(game, table, data=data)
+    _check_offenders(game, entry)
+    _fold(game, table, [*_stored_entries(game, table, rows), entry])
+    created = TableEntry.objects.create(
+        game=game,
+        link=link,
+        number=len(rows) + 1,
+        points=list(scored.points),
+        detail=game.event.game.entry_to_data(entry),
+        entry_key=key,
+        entered_by_name=who.name,
+        entered_seat=who.seat,
+    )
+    _touch(game)
+    return TableResult(entry=created)
+
+
+def _lock_entry(game: Game, entry_id) -> TableEntry:
+    entry = TableEntry.objects.select_for_update().filter(pk=entry_id, game_id=game.pk).first()
+    if entry is None:
+        raise TableRefused("That hand is not one of this table's: reload this table's page.")
+    return entry
+
+
+def _answered(entry: TableEntry, revision) -> None:
+    """Refuse an answer for an entry that is no longer what the phone showed."""
+    if entry.status in OPEN_ENTRY and int(revision) == entry.revision:
+        if entry.status == Status.DISPUTED:
+            raise TableRefused(f"Hand {entry.number} is already disputed: the official decides it.")
+        return
+    raise TableRefused(
+        f"Hand {entry.number} was changed meanwhile ({entry.get_status_display().lower()}), "
+        "so your answer was not recorded. Here it is as it stands now."
+    )
+
+
+@transaction.atomic
+def confirm_hand(*, link: TableLink, entry_id, revision, player) -> TableResult:
+    """A player of another side confirms the waiting hand: it now counts, as the desk's do."""
+    link, game = _lock_link_game(link)
+    entry = _lock_entry(game, entry_id)
+    if entry.status == Status.CONFIRMED and int(revision) == entry.revision - 1:
+        return TableResult(entry=entry, repeated=True)  # a double tap on Confirm
+    _answered(entry, revision)
+    who = _opponent(game, entry, player)
+    return _count(game, entry, status=Status.CONFIRMED, who=who.name, by=None)
+
+
+@transaction.atomic
+def dispute_hand(*, link: TableLink, entry_id, revision, player) -> TableResult:
+    """A player of another side says something is wrong: the official decides the hand."""
+    link, game = _lock_link_game(link)
+    entry = _lock_entry(game, entry_id)
+    if entry.status == Status.DISPUTED and int(revision) == entry.revision - 1:
+        return TableResult(entry=entry, repeated=True)
+    _answered(entry, revision)
+    who = _opponent(game, entry, player)
+    entry.status = Status.DISPUTED
+    entry.answered_by_name = who.name
+    entry.answered_at = timezone.now()
+    entry.revision += 1
+    entry.save(update_fields=["status", "answered_by_name", "answered_at", "revision"])
+    _touch(game)
+    desk.log_activity(
+        tournament=game.event.tournament,
+        by=None,
+        text=f"{who.name} disputed hand {entry.number} of {game.name} at the table",
+    )
+    return TableResult(entry=entry)
+
+
+def _opponent(game: Game, entry: TableEntry, player) -> Sitter:
+    who = _sitter(game.pk, player, role="answering")
+    if who.seat == entry.entered_seat:
+        others = [s.name for s in sitters(game.pk) if s.seat != entry.entered_seat]
+        raise TableRefused(
+            f"A player of another side confirms: pass the phone to {' or '.join(others)}.",
+            field="player",
+        )
+    return who
+
+
+def _count(game, entry, *, status, who: str, by, data=None, key=None) -> TableResult:
+    """Store the entry as the game's next hand (the desk's own path), and record how."""
+    if entry.number != game.hand_count + 1:
+        entry.status = Status.SET_ASIDE
+        entry.decided_at = timezone.now()
+        entry.revision += 1
+        entry.save(update_fields=["status", "decided_at", "revision"])
+        _touch(game)
+        # Returned, not raised: the entry's new state must be kept.
+        return TableResult(
+            entry=entry,
+            set_aside=True,
+            message=(
+                f"The desk changed this game's hands since hand {entry.number} was entered "
+                "at the table, so it was set aside and not counted. Check the hands, then "
+                "enter it again if it is still needed."
+            ),
+        )
+    origin = Origin(
+        entered_by_name=entry.entered_by_name,
+        entered_at=entry.entered_at,
+        confirmed_by_name=who,
+    )
+    result = add_origin_hand(
+        game=game,
+        by=by,
+        key=key or entry.entry_key,
+        data=entry.detail if data is None else data,
+        origin=origin,
+    )
+    entry.status = status
+    entry.hand = result.hand
+    entry.revision += 1
+    now = timezone.now()
+    if by is None:
+        entry.answered_by_name, entry.answered_at = who, now
+        fields = ["answered_by_name", "answered_at"]
+    else:
+        entry.decided_by, entry.decided_at = _user(by), now
+        fields = ["decided_by", "decided_at"]
+    if data is not None:
+        entry.detail, entry.points = result.hand.detail, result.hand.points
+        fields += ["detail", "points"]
+    entry.save(update_fields=["status", "hand", "revision", *fields])
+    return TableResult(entry=entry, hand=result)
+
+
+# --- The official's decisions ------------------------------------------------------
+
+
+def _lock_open_entry(entry: TableEntry) -> tuple[Game, TableEntry]:
+    game = lock_game(entry.game_id)
+    entry = _lock_entry(game, entry.pk)
+    if entry.status not in OPEN_ENTRY:
+        raise TableRefused(
+            f"Hand {entry.number} was already decided: {entry.get_status_display().lower()}."
+        )
+    return game, entry
+
+
+@transaction.atomic
+def accept_hand(*, entry: TableEntry, by) -> TableResult:
+    """The official counts a waiting or disputed table hand as it was entered."""
+    game, entry = _lock_open_entry(entry)
+    return _count(game, entry, status=Status.ACCEPTED, who=_name(by), by=by)
+
+
+@transaction.atomic
+def correct_hand(*, entry: TableEntry, by, data: dict, key) -> TableResult:
+    """The official counts a waiting or disputed table hand with the figures they typed."""
+    game, entry = _lock_open_entry(entry)
+    return _count(
+        game,
+        entry,
+        status=Status.CORRECTED,
+        who=_name(by),
+        by=by,
+        data=data,
+        key=uuid.UUID(str(key)),
+    )
+
+
+@transaction.atomic
+def delete_entry(*, entry: TableEntry, by) -> TableEntry:
+    """The official throws a waiting or disputed table hand away: it never counts."""
+    game, entry = _lock_open_entry(entry)
+    entry.status = Status.DELETED
+    entry.decided_by, entry.decided_at = _user(by), timezone.now()
+    entry.revision += 1
+    entry.save(update_fields=["status", "decided_by", "decided_at", "revision"])
+    _touch(game)
+    desk.log_activity(
+        tournament=game.event.tournament,
+        by=by,
+        text=f"Deleted hand {entry.number} of {game.name} entered at the table",
+    )
+    return entry
+
+
+def _name(by) -> str:
+    if by is None:
+        return ""
+    full = by.get_full_name() if hasattr(by, "get_full_name") else ""
+    return (full or by.get_username())[:150]
