@@ -2,12 +2,15 @@
 
 from django.urls import path
 
-from .views import exports, public
+from .views import exports, public, table
 
 app_name = "scoring_public"
 
 urlpatterns = [
     path("t/<slug:slug>/games/<int:pk>/", public.game, name="game"),
+    # A table entering its own hands: the code is the link's secret (issue 18).
+    path("t/<slug:slug>/table/", table.table_code, name="table_code"),
+    path("t/<slug:slug>/table/<token:code>/", table.table_page, name="table"),
     # A chapter's report, for whoever holds the link's secret (scoring/views/exports.py).
     path(
         "t/<slug:slug>/chapters/<token:token>/",
