@@ -15,7 +15,8 @@ from games.rules import RulesError
 from tournaments import naming
 from tournaments.models import OPEN, SCORED, Game, Player, Side, Team, TeamMember
 
-from .models import Hand
+from .models import Hand, TableEntry
+from .models.table import OPEN_ENTRY
 from .services import table_of
 
 
@@ -195,6 +196,8 @@ class Sheet:
     fields: tuple[Field, ...] = ()
     rows: list[SheetRow] = field(default_factory=list)
     problem: str = ""
+    # A hand entered at the table, not counted until confirmed or decided (TableEntry).
+    waiting: TableEntry | None = None
 
     @property
     def spec(self):
@@ -297,6 +300,7 @@ def game_sheet(game: Game, *, sides: list[SideView] | None = None) -> Sheet:
     if table is not None:
         sheet.fields = sheet.spec.entry_fields(table, sheet.options)
     hands = list(Hand.objects.filter(game=game).order_by("number"))
+    sheet.waiting = TableEntry.objects.filter(game=game, status__in=OPEN_ENTRY).first()
     totals = [0] * len(sides)
     for hand in hands:
         points = list(hand.points)[: len(sides)]

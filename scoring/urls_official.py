@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import exports, sheet
+from .views import exports, sheet, table_decisions
 
 app_name = "scoring"
 
@@ -29,6 +29,16 @@ urlpatterns = [
         name="api_token_revoke",
     ),
     path("<slug:slug>/games/<int:pk>/", sheet.sheet, name="sheet"),
+    path(
+        "<slug:slug>/games/<int:pk>/table-hands/<int:entry_pk>/",
+        table_decisions.table_hand_decide,
+        name="table_hand_decide",
+    ),
+    path(
+        "<slug:slug>/games/<int:pk>/table-hands/<int:entry_pk>/correct/",
+        table_decisions.table_hand_correct,
+        name="table_hand_correct",
+    ),
     path("<slug:slug>/games/<int:pk>/preview/", sheet.preview, name="preview"),
     path("<slug:slug>/games/<int:pk>/history/", sheet.history, name="history"),
     path("<slug:slug>/games/<int:pk>/print/", sheet.sheet_print, name="sheet_print"),

@@ -11,6 +11,8 @@ urlpatterns = [
     # A table entering its own hands: the code is the link's secret (issue 18).
     path("t/<slug:slug>/table/", table.table_code, name="table_code"),
     path("t/<slug:slug>/table/<token:code>/", table.table_page, name="table"),
+    path("t/<slug:slug>/table/<token:code>/preview/", table.table_preview, name="table_preview"),
+    path("t/<slug:slug>/table/<token:code>/answer/", table.table_answer, name="table_answer"),
     # A chapter's report, for whoever holds the link's secret (scoring/views/exports.py).
     path(
         "t/<slug:slug>/chapters/<token:token>/",

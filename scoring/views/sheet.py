@@ -20,6 +20,7 @@ from ..hand_preview import hand_preview
 from ..history import HandWords, describe_change, describe_hand
 from ..models import Hand
 from ..services import hand_snapshot
+from ..table_selectors import entry_words
 
 
 def _get_game_for_official(tournament: Tournament, pk: int) -> Game:
@@ -80,6 +81,8 @@ def _sheet_context(tournament, sheet, form, *, hand=None, **extra):
     """Return what the sheet templates need; with `hand`, the form corrects that hand."""
     game = sheet.game
     context = {"tournament": tournament, "game": game, "sheet": sheet, "form": form, **extra}
+    if sheet.waiting is not None:
+        context["waiting_text"] = entry_words(sheet, sheet.waiting)
     if form is not None:
         form.set_focus()
         preview = reverse("scoring:preview", args=[tournament.slug, game.pk])

@@ -1,0 +1,109 @@
+"""Reads for the table's own page: the game as the phone shows it, and what waits."""
+
+from dataclasses import dataclass, field
+
+from tournaments.models import Event, Game
+
+from .history import HandWords, describe_hand
+from .models import TableEntry, TableLink
+from .models.table import OPEN_ENTRY
+from .selectors import Sheet, game_sheet
+from .services.table import Sitter, sitters
+from .services.table_links import normal_code, refusal, show_code
+
+Status = TableEntry.Status
+
+
+def find_link(slug: str, code: str) -> TableLink | None:
+    """Return the tournament's table link with this code (revoked ones too), or None."""
+    return (
+        TableLink.objects.select_related("game__event__tournament", "game__next_game")
+        .filter(code=normal_code(code), game__event__tournament__slug=slug)
+        .first()
+    )
+
+
+@dataclass
+class TableView:
+    """What a table's page shows: the sheet, who sits where, what waits, what was decided."""
+
+    link: TableLink
+    sheet: Sheet
+    refusal: str
+    sitters: list[Sitter]
+    waiting: TableEntry | None = None
+    waiting_text: str = ""
+    decided: str = ""
+    seated: list[tuple[str, str]] = field(default_factory=list)
+
+    @property
+    def game(self) -> Game:
+        return self.sheet.game
+
+    @property
+    def code(self) -> str:
+        return show_code(self.link.code)
+
+    @property
+    def opponents(self) -> list[Sitter]:
+        """The players who may answer the waiting hand: every side but its enterer's."""
+        if self.waiting is None:
+            return []
+        return [s for s in self.sitters if s.seat != self.waiting.entered_seat]
+
+    @property
+    def pass_to(self) -> str:
+        """Return "Dale or Earl": whom to pass the phone to."""
+        names = [s.name for s in self.opponents]
+        return ", ".join(names[:-1]) + (" or " if len(names) > 1 else "") + names[-1]
+
+    @property
+    def can_enter(self) -> bool:
+        return not self.refusal and self.waiting is None and self.sheet.can_add
+
+
+def table_view(link: TableLink) -> TableView:
+    """Return the table's page for this link: a handful of queries, whatever the hands."""
+    game = link.game
+    sheet = game_sheet(game)
+    event: Event = game.event
+    seated = sitters(game.pk)
+    view = TableView(link=link, sheet=sheet, refusal=refusal(link, game, event), sitters=seated)
+    for side in sheet.sides:
+        names = [s.name for s in seated if s.seat == side.seat]
+        view.seated.append((side.name, " & ".join(names) or side.label))
+    latest = TableEntry.objects.filter(game=game).order_by("-entered_at", "-pk").first()
+    if latest is not None and latest.status in OPEN_ENTRY:
+        view.waiting = latest
+        view.waiting_text = entry_words(sheet, latest)
+    elif latest is not None:
+        view.decided = decided_text(latest)
+    return view
+
+
+def entry_words(sheet: Sheet, entry: TableEntry) -> str:
+    """Return a table's hand in the sheet's plain words, as a counted hand is described."""
+    snapshot = {"number": entry.number, "points": entry.points, "detail": entry.detail}
+    return describe_hand(snapshot, HandWords.of_sheet(sheet))
+
+
+def decided_text(entry: TableEntry) -> str:
+    """Say what became of the table's last entry, when the official or the desk decided it."""
+    about = f"Hand {entry.number} (entered by {entry.entered_by_name}"
+    if entry.answered_by_name and entry.status != Status.CONFIRMED:
+        about += f", disputed by {entry.answered_by_name}"
+    about += ")"
+    if entry.status == Status.ACCEPTED:
+        return f"{about}: the official accepted it as entered; it counts."
+    if entry.status == Status.CORRECTED:
+        return f"{about}: the official corrected it; it counts as shown below."
+    if entry.status == Status.DELETED:
+        return (
+            f"{about}: the official deleted it; it does not count. Enter it again if it was played."
+        )
+    if entry.status == Status.SET_ASIDE:
+        return (
+            f"{about} was set aside: the desk changed this game's hands first. Enter it again "
+            "if it is still needed."
+        )
+    return ""

@@ -1,0 +1,248 @@
+"""The table's own pages on a phone: the code, the hand form, confirm and dispute."""
+
+import pytest
+from django.core.cache import cache
+from django.urls import reverse
+
+from scoring.models import Hand, TableEntry
+from scoring.services import table, table_links
+from scoring.table_throttle import WRONG_CODES_ALLOWED
+from tests.scoring.builders import form_data
+from tournaments.models import Game
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _fresh_throttle():
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def page_url(link, name="table"):
+    return reverse(f"scoring_public:{name}", args=[link.game.event.tournament.slug, link.code])
+
+
+@pytest.fixture
+def link(game):
+    return table_links.links_for([game])[game.pk]
+
+
+def seat(game, number):
+    return [s for s in table.sitters(game.pk) if s.seat == number]
+
+
+def post_hand(client, link, *, player, **fields):
+    game = Game.objects.get(pk=link.game_id)
+    data = form_data(version=game.version, **fields)
+    if player is not None:
+        data["player"] = str(player)
+    return client.post(page_url(link), data)
+
+
+def test_the_page_names_the_players_and_asks_who_enters(client, link):
+    response = client.get(page_url(link))
+    assert response.status_code == 200
+    text = response.content.decode()
+    for sitter in table.sitters(link.game_id):
+        assert sitter.name in text
+    assert "Who is entering this hand?" in text and "Save hand 1" in text
+    assert response["Cache-Control"].startswith("max-age=0")
+
+
+def test_a_hand_entered_waits_then_the_opponent_confirms(client, link, game):
+    ann = seat(game, 0)[0]
+    response = post_hand(client, link, player=ann.pk, play_0=100, play_1=5)
+    assert response.status_code == 302
+    entry = TableEntry.objects.get()
+    assert entry.status == "waiting" and not Hand.objects.exists()
+    page = client.get(page_url(link)).content.decode()
+    opponents = seat(game, 1)
+    assert f"Pass the phone to {opponents[0].name} or {opponents[1].name}" in page
+    assert "Confirm" in page and "Something is wrong" in page
+    assert "Save hand 2" not in page  # the next hand waits for this one
+    response = client.post(
+        page_url(link, "table_answer"),
+        {
+            "entry": entry.pk,
+            "revision": entry.revision,
+            "player": opponents[1].pk,
+            "answer": "confirm",
+        },
+    )
+    assert response.status_code == 302
+    hand = Hand.objects.get()
+    assert hand.points == [100, 5] and hand.confirmed_by_name == opponents[1].name
+    assert "Save hand 2" in client.get(page_url(link)).content.decode()
+
+
+def test_the_enterers_side_cannot_confirm(client, link, game):
+    ann, partner = seat(game, 0)
+    post_hand(client, link, player=ann.pk, play_0=100, play_1=5)
+    entry = TableEntry.objects.get()
+    response = client.post(
+        page_url(link, "table_answer"),
+        {"entry": entry.pk, "revision": entry.revision, "player": partner.pk, "answer": "confirm"},
+    )
+    assert response.status_code == 422
+    assert "Who is answering" in response.content.decode()
+    entry.refresh_from_db()
+    assert entry.status == "waiting" and not Hand.objects.exists()
+
+
+def test_something_is_wrong_says_the_official_decides(client, link, game):
+    post_hand(client, link, player=seat(game, 0)[0].pk, play_0=100, play_1=5)
+    entry = TableEntry.objects.get()
+    client.post(
+        page_url(link, "table_answer"),
+        {
+            "entry": entry.pk,
+            "revision": entry.revision,
+            "player": seat(game, 1)[0].pk,
+            "answer": "dispute",
+        },
+    )
+    page = client.get(page_url(link)).content.decode()
+    assert "is disputed" in page and "The official decides this hand" in page
+
+
+def test_bad_input_is_named_and_changes_nothing(client, link, game):
+    response = post_hand(client, link, player=None, play_0=100, play_1=5)
+    assert response.status_code == 422
+    assert "Say who is entering this hand" in response.content.decode()
+    response = post_hand(client, link, player=seat(game, 0)[0].pk, play_0=7, play_1=5)
+    assert response.status_code == 422
+    assert "multiple of 5" in response.content.decode()
+    response = post_hand(client, link, player=999999, play_0=100, play_1=5)
+    assert response.status_code == 422
+    assert not TableEntry.objects.exists()
+
+
+def test_a_double_tap_stores_one_hand(client, link, game):
+    game.refresh_from_db()
+    data = form_data(version=game.version, play_0=100, play_1=5)
+    data["player"] = str(seat(game, 0)[0].pk)
+    client.post(page_url(link), data)
+    response = client.post(page_url(link), data, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    assert "already sent" in response.content.decode()
+    assert TableEntry.objects.count() == 1
+
+
+def test_two_phones_entering_the_same_hand_store_one(client, link, game):
+    game.refresh_from_db()
+    post_hand(client, link, player=seat(game, 0)[0].pk, play_0=100, play_1=5)
+    data = form_data(version=game.version, play_0=10, play_1=5)
+    data["player"] = str(seat(game, 1)[0].pk)
+    response = client.post(page_url(link), data, HTTP_HX_REQUEST="true")
+    assert response.status_code == 409
+    text = response.content.decode()
+    assert "is waiting for confirmation" in text and "100" in text
+    assert TableEntry.objects.count() == 1
+
+
+def test_a_revoked_link_refuses_with_a_sentence(client, link, game, official):
+    table_links.revoke_links(games=[game], by=official, renew=False)
+    page = client.get(page_url(link)).content.decode()
+    assert "withdrawn by the official" in page and "Save hand 1" not in page
+    response = post_hand(client, link, player=seat(game, 0)[0].pk, play_0=100, play_1=5)
+    assert response.status_code == 409
+    assert not TableEntry.objects.exists()
+
+
+def test_the_code_form_opens_the_table_and_counts_wrong_codes(client, link):
+    slug = link.game.event.tournament.slug
+    url = reverse("scoring_public:table_code", args=[slug])
+    assert client.get(url).status_code == 200
+    shown = table_links.show_code(link.code).lower()
+    response = client.post(url, {"code": f" {shown} "})
+    assert response.status_code == 302 and response["Location"] == page_url(link)
+    response = client.post(url, {"code": ""})
+    assert response.status_code == 422 and "Type the code" in response.content.decode()
+    for _ in range(WRONG_CODES_ALLOWED):
+        response = client.post(url, {"code": "ZZZZ-ZZZZ"})
+        assert response.status_code == 404
+        assert "No table of this tournament has that code" in response.content.decode()
+    response = client.post(url, {"code": link.code})
+    assert response.status_code == 429 and "Too many wrong table codes" in response.content.decode()
+    assert client.get(page_url(link)).status_code == 429
+
+
+def test_a_code_of_another_tournament_is_not_found(client, link, tournament):
+    url = reverse("scoring_public:table", args=["elsewhere", link.code])
+    assert client.get(url).status_code == 404
+    assert client.get(f"/t/rally/table/{link.code}%00/").status_code == 404
+
+
+def test_the_preview_scores_the_typed_hand(client, link, game):
+    game.refresh_from_db()
+    data = form_data(version=game.version, play_0=100, play_1=5)
+    response = client.post(page_url(link, "table_preview"), data)
+    assert response.status_code == 200
+    assert "This hand" in response.content.decode()
+    assert not TableEntry.objects.exists()
+
+
+def test_the_quiet_poll_says_nothing_until_the_game_changes(client, link, game):
+    game.refresh_from_db()
+    assert client.get(page_url(link), {"since": game.version}).status_code == 204
+    post_hand(client, link, player=seat(game, 0)[0].pk, play_0=100, play_1=5)
+    response = client.get(page_url(link), {"since": game.version})
+    assert response.status_code == 200 and "waits for confirmation" in response.content.decode()
+
+
+def test_get_on_a_post_only_page_is_refused(client, link):
+    assert client.get(page_url(link, "table_answer")).status_code == 405
+    assert client.get(page_url(link, "table_preview")).status_code == 405
+
+
+def test_the_desk_sheet_shows_the_waiting_hand_and_the_official_decides(
+    client, official_client, link, game
+):
+    post_hand(client, link, player=seat(game, 0)[0].pk, play_0=100, play_1=5)
+    entry = TableEntry.objects.get()
+    sheet_url = reverse("scoring:sheet", args=["rally", game.pk])
+    page = official_client.get(sheet_url).content.decode()
+    assert "1 hand waiting for confirmation" in page
+    assert "Accept as entered" in page and "Correct it" in page and "Delete it" in page
+    public = client.get(reverse("scoring_public:game", args=["rally", game.pk])).content.decode()
+    assert "1 hand waiting for confirmation" in public
+    correct = reverse("scoring:table_hand_correct", args=["rally", game.pk, entry.pk])
+    form = official_client.get(correct)
+    assert form.status_code == 200 and 'value="100"' in form.content.decode()
+    game.refresh_from_db()
+    response = official_client.post(correct, form_data(version=game.version, play_0=7, play_1=5))
+    assert response.status_code == 422 and not Hand.objects.exists()
+    response = official_client.post(correct, form_data(version=game.version, play_0=105, play_1=5))
+    assert response.status_code == 302
+    assert Hand.objects.get().points == [105, 5]
+    page = client.get(page_url(link)).content.decode()
+    assert "the official corrected it" in page
+
+
+def test_the_official_accepts_or_deletes_from_the_sheet(client, official_client, link, game):
+    post_hand(client, link, player=seat(game, 0)[0].pk, play_0=100, play_1=5)
+    entry = TableEntry.objects.get()
+    decide = reverse("scoring:table_hand_decide", args=["rally", game.pk, entry.pk])
+    response = official_client.post(decide, {"action": "nonsense"}, follow=True)
+    assert "Choose Accept, Correct or Delete" in response.content.decode()
+    official_client.post(decide, {"action": "delete"})
+    entry.refresh_from_db()
+    assert entry.status == "deleted" and not Hand.objects.exists()
+    assert "the official deleted it" in client.get(page_url(link)).content.decode()
+    response = official_client.post(decide, {"action": "accept"}, follow=True)
+    assert "already decided" in response.content.decode() and not Hand.objects.exists()
+
+
+def test_outsiders_cannot_decide_a_table_hand(client, other_client, link, game):
+    post_hand(client, link, player=seat(game, 0)[0].pk, play_0=100, play_1=5)
+    entry = TableEntry.objects.get()
+    decide = reverse("scoring:table_hand_decide", args=["rally", game.pk, entry.pk])
+    correct = reverse("scoring:table_hand_correct", args=["rally", game.pk, entry.pk])
+    assert other_client.post(decide, {"action": "accept"}).status_code == 403
+    assert other_client.get(correct).status_code == 403
+    client.logout()
+    assert client.post(decide, {"action": "accept"}).status_code == 302  # to the login page
+    entry.refresh_from_db()
+    assert entry.status == "waiting" and not Hand.objects.exists()
