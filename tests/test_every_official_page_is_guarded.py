@@ -51,3 +51,30 @@ def test_anonymous_users_are_sent_to_log_in(tournament, name, method):
 def test_officials_of_another_tournament_are_refused(other_client, tournament, name, method):
     response = getattr(other_client, method)(url_for(name, tournament.slug))
     assert response.status_code in (403, 405)
+
+
+@pytest.mark.parametrize("method", ["get", "post"])
+def test_a_visitor_holding_a_table_link_has_no_more_than_anyone(tournament, method):
+    """A table's link opens that one game's entry: every official URL still refuses its
+    holder as it refuses anyone, its own game's id in the URL included."""
+    from scoring.services.table_links import links_for
+    from tests.scoring.builders import make_ready_game
+
+    game = make_ready_game(tournament)
+    link = links_for([game])[game.pk]
+    visitor = Client()
+    assert (
+        visitor.get(reverse("scoring_public:table", args=[tournament.slug, link.code])).status_code
+        == 200
+    )
+    for name in official_url_names():
+        _, resolver = get_resolver().namespace_dict[name.split(":")[0]]
+        pattern = next(p for p in resolver.url_patterns if p.name == name.split(":")[1])
+        kwargs = {
+            key: (tournament.slug if key == "slug" else game.pk)
+            for key in pattern.pattern.converters
+        }
+        response = getattr(visitor, method)(reverse(name, kwargs=kwargs))
+        assert response.status_code in (302, 405), name
+        if response.status_code == 302:
+            assert response.url.startswith("/login/"), name
