@@ -30,7 +30,9 @@ CONTRACT = {
     "games.csv": (
         "event,game_key,round,table,game,status,side,players,score,result,game_name,decided_by"
     ),
-    "hands.csv": "event,game,hand,side,points",
+    "hands.csv": (
+        "event,game,hand,side,points,source,entered_by,confirmed_by,entered_time,confirmed_time"
+    ),
     "standings.csv": (
         "event,place,shared,side,players,played,won,tied,lost,sat_out,match_points,"
         "points_for,points_against"
@@ -206,7 +208,9 @@ def test_negative_totals_stay_negative_numbers(official, tournament, tmp_path):
     assert [row["points"] for row in hands] == ["21", "-5"]
     games = read(tmp_path, "games.csv")
     assert [row["score"] for row in games] == ["21", "-5"]
-    assert b"\r\nDouble Takes,E1-R1-T1,1,T2,-5\r\n" in (tmp_path / "hands.csv").read_bytes()
+    assert (
+        b"\r\nDouble Takes,E1-R1-T1,1,T2,-5,desk,olive,," in (tmp_path / "hands.csv").read_bytes()
+    )
     book = openpyxl.load_workbook(tmp_path / f"{tournament.slug}.xlsx")
     values = [row[4].value for row in book["Hands"].iter_rows(min_row=2)]
     assert values == [21, -5]
@@ -281,3 +285,42 @@ def test_partners_games_and_the_singles_first_round_are_told_apart_by_name(demo)
     assert partners and all(name.startswith("Partners' game ") for name in partners)
     bracket = {row["game_name"] for row in rows if "-G" in row["game"] and "-P-" not in row["game"]}
     assert bracket and all(name.startswith("Game ") for name in bracket)
+
+
+def test_hands_csv_says_where_each_hand_was_entered_and_who_confirmed_it(
+    official, tournament, tmp_path
+):
+    import uuid
+
+    from scoring.services import table, table_links
+
+    _, games = make_bracket(tournament)
+    game = games[(1, 0)]
+    enter(game, official, played(10, 5))
+    link = table_links.links_for([game])[game.pk]
+    ann = next(s for s in table.sitters(game.pk) if s.seat == 0)
+    dale = next(s for s in table.sitters(game.pk) if s.seat == 1)
+    game.refresh_from_db()
+    entry = table.enter_hand(
+        link=link,
+        player=ann.pk,
+        version=game.version,
+        key=uuid.uuid4(),
+        data=game.event.game.entry_to_data(played(20, 5)),
+    ).entry
+    table.confirm_hand(link=link, entry_id=entry.pk, revision=entry.revision, player=dale.pk)
+    game.refresh_from_db()
+    table.enter_hand(  # still waiting: in no file
+        link=link,
+        player=ann.pk,
+        version=game.version,
+        key=uuid.uuid4(),
+        data=game.event.game.entry_to_data(played(30, 5)),
+    )
+    write_results(tournament, tmp_path)
+    rows = [row for row in read(tmp_path, "hands.csv") if row["side"] == "T1"]
+    assert [(r["hand"], r["source"], r["entered_by"], r["confirmed_by"]) for r in rows] == [
+        ("1", "desk", "olive", ""),
+        ("2", "table", ann.name, dale.name),
+    ]
+    assert rows[1]["entered_time"] and rows[1]["confirmed_time"]

@@ -4,12 +4,25 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from django.utils import timezone
+
 from scoring.exports.tables.snapshot import HAND_CHUNK, Snapshot
 from scoring.models import Hand
 from scoring.services.checks import penalty_fields
 from tournaments.models import Event, Player
 
-HANDS_HEADER = ("event", "game", "hand", "side", "points")
+HANDS_HEADER = (
+    "event",
+    "game",
+    "hand",
+    "side",
+    "points",
+    "source",
+    "entered_by",
+    "confirmed_by",
+    "entered_time",
+    "confirmed_time",
+)
 PENALTIES_HEADER = ("event", "game", "hand", "side", "player", "reason")
 
 
@@ -30,14 +43,39 @@ def _hands(snapshot: Snapshot, *fields: str):
     )
 
 
+WHO_FIELDS = (
+    "source",
+    "entered_by__username",
+    "entered_by_name",
+    "confirmed_by_name",
+    "entered_at",
+    "confirmed_at",
+)
+
+
 def hands_rows(snapshot: Snapshot) -> Iterator[list]:
-    """One row per side per hand: its points, penalties included (negative where allowed)."""
+    """One row per side per hand: its points, penalties included (negative where allowed),
+    where it was entered (desk or table), who entered it and who confirmed it, and when."""
     names = {event.pk: event.name for event in snapshot.events}
-    for game_id, number, points in _hands(snapshot, "points"):
+    for game_id, number, points, *who in _hands(snapshot, "points", *WHO_FIELDS):
         game = snapshot.games[game_id]
+        source, official, entered_name, confirmed_name, entered_at, confirmed_at = who
+        history = [
+            source,
+            official or entered_name,
+            confirmed_name,
+            _time(entered_at),
+            _time(confirmed_at),
+        ]
         for seat, value in enumerate(points):
             team = snapshot.side_of(game, seat)
-            yield [names[game.event_id], game.label, number, team.side if team else None, value]
+            side = team.side if team else None
+            yield [names[game.event_id], game.label, number, side, value, *history]
+
+
+def _time(at) -> str:
+    """A time as the files write it: local time, to the second ("2026-05-02 14:03:09")."""
+    return timezone.localtime(at).strftime("%Y-%m-%d %H:%M:%S") if at else ""
 
 
 def hands_size(snapshot: Snapshot) -> int:
