@@ -102,6 +102,12 @@ def test_the_grids_line_up_and_a_message_does_not_widen_its_column(
                 && ['play_0', 'play_1', 'pips_0', 'pips_1'].every(
                     (name) => document.getElementById('id_' + name)?.checkVisibility())"""
         )
+        # Read again until steady: under load a later swap (the preview) can land between
+        # the wait above and the reading; the layout, once settled, must be the same.
+        for _ in range(50):
+            if columns() == before:
+                break
+            page.wait_for_timeout(100)
         assert columns() == before
     finally:
         context.close()
