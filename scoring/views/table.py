@@ -20,6 +20,7 @@ from tournaments.models import Tournament
 from .. import selectors, table_throttle
 from ..forms import HandForm
 from ..hand_preview import hand_preview
+from ..models import TableLink
 from ..services import preview_hand
 from ..services import table as table_services
 from ..services.table_links import TableRefused
@@ -106,10 +107,15 @@ def _page(request, view: TableView, *, form=None, answer=None, notice=None, stat
     return render(request, template, context, status=status)
 
 
+def _fresh(link: TableLink) -> TableView:
+    """Return the table's page read afresh, after a step changed the game."""
+    return table_view(find_link(link.game.event.tournament.slug, link.code))
+
+
 def _done(request, view_link, text: str, *, level=messages.SUCCESS):
     """After a step: the page again (htmx: its part, with the message; else a redirect)."""
     if request.htmx:
-        return _page(request, table_view(view_link), notice=(_level_word(level), text))
+        return _page(request, _fresh(view_link), notice=(_level_word(level), text))
     messages.add_message(request, level, text)
     tournament = view_link.game.event.tournament
     return redirect("scoring_public:table", tournament.slug, view_link.code)
@@ -164,7 +170,7 @@ def _enter(request, link) -> HttpResponse:
         if exc.field == "player":
             form.add_error("player", str(exc))
             return _page(request, view, form=form, status=422)
-        return _page(request, table_view(link), notice=("error", str(exc)), status=409)
+        return _page(request, _fresh(link), notice=("error", str(exc)), status=409)
     except RulesError as exc:
         form.add_rule_error(exc)
         return _page(request, view, form=form, status=422)
@@ -230,10 +236,10 @@ def table_answer(request: HttpRequest, slug: str, code: str) -> HttpResponse:
         if exc.field == "player":
             answer.add_error("player", str(exc))
             return _page(request, view, answer=answer, status=422)
-        return _page(request, table_view(link), notice=("error", str(exc)), status=409)
+        return _page(request, _fresh(link), notice=("error", str(exc)), status=409)
     except RulesError as exc:
         # The hand no longer stands with the game as it is now: the official decides.
-        return _page(request, table_view(link), notice=("error", str(exc)), status=409)
+        return _page(request, _fresh(link), notice=("error", str(exc)), status=409)
     entry = result.entry
     if result.set_aside:
         return _done(request, link, result.message, level=messages.WARNING)
