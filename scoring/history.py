@@ -13,7 +13,7 @@ from games.registry import GameSpec
 from games.rules import RulesError
 from tournaments.models import Game
 
-from .models import HandChange
+from .models import HandChange, TableEntry
 
 # What a stored snapshot can hold that the rules refuse to read.
 _UNREADABLE = (RulesError, KeyError, TypeError, ValueError, AttributeError)
@@ -95,3 +95,12 @@ def change_made(game: Game, key) -> bool:
     except ValueError:
         return False
     return HandChange.objects.filter(game=game, request_key=key).exists()
+
+
+def table_entries(game: Game):
+    """Return the hands entered at the game's table, newest first, and what became of each."""
+    return (
+        TableEntry.objects.filter(game=game)
+        .select_related("decided_by")
+        .order_by("-entered_at", "-pk")
+    )

@@ -314,7 +314,8 @@ def history(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRespon
     current = selectors.game_sheet(game)
     words = HandWords.of_sheet(current)
     changes = [describe_change(change, words) for change in hand_history.game_history(game)]
-    context = _sheet_context(tournament, current, None, changes=changes)
+    entries = hand_history.table_entries(game)
+    context = _sheet_context(tournament, current, None, changes=changes, entries=entries)
     if request.htmx:
         return render(request, "scoring/sheet_history.html#history", context)
     return render(request, "scoring/sheet_history.html", context)

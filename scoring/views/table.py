@@ -11,7 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.rules import RulesError
 from tournaments.faults import not_saved_on_db_fault
@@ -56,13 +56,13 @@ def _link_or_refusal(request: HttpRequest, slug: str, code: str):
 
 
 @never_cache
-@require_http_methods(["GET", "POST"])
+@require_GET
 def table_code(request: HttpRequest, slug: str) -> HttpResponse:
-    """Enter your table code: it opens the table's page."""
+    """Enter your table code: it opens the table's page (a GET: the form is on cached pages)."""
     tournament = get_object_or_404(Tournament, slug=slug)
-    if request.method == "GET":
+    if "code" not in request.GET:
         return render(request, "scoring/table_code.html", {"tournament": tournament})
-    typed = request.POST.get("code", "")
+    typed = request.GET["code"]
     if not typed.strip():
         return _refused(request, tournament, "Type the code on your table's card.", 422)
     link, refused = _link_or_refusal(request, slug, typed)

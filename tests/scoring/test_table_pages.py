@@ -156,15 +156,15 @@ def test_the_code_form_opens_the_table_and_counts_wrong_codes(client, link):
     url = reverse("scoring_public:table_code", args=[slug])
     assert client.get(url).status_code == 200
     shown = table_links.show_code(link.code).lower()
-    response = client.post(url, {"code": f" {shown} "})
+    response = client.get(url, {"code": f" {shown} "})
     assert response.status_code == 302 and response["Location"] == page_url(link)
-    response = client.post(url, {"code": ""})
+    response = client.get(url, {"code": ""})
     assert response.status_code == 422 and "Type the code" in response.content.decode()
     for _ in range(WRONG_CODES_ALLOWED):
-        response = client.post(url, {"code": "ZZZZ-ZZZZ"})
+        response = client.get(url, {"code": "ZZZZ-ZZZZ"})
         assert response.status_code == 404
         assert "No table of this tournament has that code" in response.content.decode()
-    response = client.post(url, {"code": link.code})
+    response = client.get(url, {"code": link.code})
     assert response.status_code == 429 and "Too many wrong table codes" in response.content.decode()
     assert client.get(page_url(link)).status_code == 429
 
@@ -246,3 +246,30 @@ def test_outsiders_cannot_decide_a_table_hand(client, other_client, link, game):
     assert client.post(decide, {"action": "accept"}).status_code == 302  # to the login page
     entry.refresh_from_db()
     assert entry.status == "waiting" and not Hand.objects.exists()
+
+
+def test_the_history_says_who_entered_and_confirmed_at_the_table(
+    client, official_client, link, game
+):
+    post_hand(client, link, player=seat(game, 0)[0].pk, play_0=100, play_1=5)
+    entry = TableEntry.objects.get()
+    client.post(
+        page_url(link, "table_answer"),
+        {
+            "entry": entry.pk,
+            "revision": entry.revision,
+            "player": seat(game, 1)[0].pk,
+            "answer": "confirm",
+        },
+    )
+    page = official_client.get(reverse("scoring:history", args=["rally", game.pk]))
+    text = page.content.decode()
+    ann, dale = seat(game, 0)[0].name, seat(game, 1)[0].name
+    assert f"entered by {ann}, confirmed by {dale}" in text
+    assert "Hands entered at the table" in text and "Confirmed at the table" in text
+
+
+def test_the_tournament_page_offers_the_table_code(client, link):
+    page = client.get(reverse("public:tournament", args=["rally"])).content.decode()
+    assert "Scoring at your table?" in page and 'name="code"' in page
+    assert "csrfmiddlewaretoken" not in page
