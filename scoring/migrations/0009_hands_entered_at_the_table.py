@@ -10,7 +10,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('scoring', '0008_export_kind_every_file'),
-        ('tournaments', '0010_roster_upload_read_problems'),
+        ('tournaments', '0011_game_desk_only_and_table_hand'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -222,11 +222,8 @@ def add_hand(*, game: Game, by, version: int, key, entry=None, data=None) -> Han
 
 
 def add_origin_hand(*, game: Game, by, key: uuid.UUID, data: dict, origin: Origin) -> HandResult:
-    """Count a hand entered at the table, now confirmed (or decided by the official `by`).
-
-    Inside the caller's transaction, the game already locked: the same checks and writes
-    as a hand entered on the desk, against the game as it now stands.
-    """
+    """Count a hand entered at the table, now confirmed (or decided by the official `by`):
+    the desk's own checks and writes, against the game as it now stands."""
     return _add_hand(game=game, by=by, version=None, key=key, entry=None, data=data, origin=origin)
 
 
@@ -262,12 +259,15 @@ def _add_hand(
         hand.confirmed_at = timezone.now()
     else:
         # The desk entered this hand itself: a table's entry for it no longer fits.
-        TableEntry.objects.filter(game_id=game.pk, status__in=OPEN_ENTRY).update(
-            status=TableEntry.Status.SET_ASIDE,
-            decided_by=_who(by),
-            decided_at=timezone.now(),
-            revision=F("revision") + 1,
-        )
+        if game.table_hand:
+            TableEntry.objects.filter(game_id=game.pk, status__in=OPEN_ENTRY).update(
+                status=TableEntry.Status.SET_ASIDE,
+                decided_by=_who(by),
+                decided_at=timezone.now(),
+                revision=F("revision") + 1,
+            )
+            Game.objects.filter(pk=game.pk).update(table_hand="")
+            game.table_hand = ""
     hand.save(force_insert=True)
     _record_change(
         game=game,

@@ -56,10 +56,14 @@ def _sitter(game_id: int, player_id, *, role: str) -> Sitter:
     raise TableRefused(f"Say who is {role}: choose your name.", field="player")
 
 
-def _touch(game: Game) -> None:
-    """The game changed without a hand counted: bump its version and the event's marker."""
-    Game.objects.filter(pk=game.pk).update(version=F("version") + 1, updated_at=timezone.now())
+def _touch(game: Game, *, waiting: str) -> None:
+    """The game's table hand changed: bump its version and the event's marker, and say on
+    the game whether a hand waits ("waiting", "disputed", or "" for none)."""
+    Game.objects.filter(pk=game.pk).update(
+        version=F("version") + 1, updated_at=timezone.now(), table_hand=waiting
+    )
     game.version += 1
+    game.table_hand = waiting
     desk.mark_changed(event=game.event_id)
 
 
@@ -145,7 +149,7 @@ def _enter_hand(*, link, player, version, key, data) -> TableResult:
         entered_by_name=who.name,
         entered_seat=who.seat,
     )
-    _touch(game)
+    _touch(game, waiting=Status.WAITING)
     return TableResult(entry=created)
 
 
@@ -194,7 +198,7 @@ def dispute_hand(*, link: TableLink, entry_id, revision, player) -> TableResult:
     entry.answered_at = timezone.now()
     entry.revision += 1
     entry.save(update_fields=["status", "answered_by_name", "answered_at", "revision"])
-    _touch(game)
+    _touch(game, waiting=Status.DISPUTED)
     desk.log_activity(
         tournament=game.event.tournament,
         by=None,
@@ -221,7 +225,7 @@ def _count(game, entry, *, status, who: str, by, data=None, key=None) -> TableRe
         entry.decided_at = timezone.now()
         entry.revision += 1
         entry.save(update_fields=["status", "decided_at", "revision"])
-        _touch(game)
+        _touch(game, waiting="")
         # Returned, not raised: the entry's new state must be kept.
         return TableResult(
             entry=entry,
@@ -258,6 +262,7 @@ def _count(game, entry, *, status, who: str, by, data=None, key=None) -> TableRe
         entry.detail, entry.points = result.hand.detail, result.hand.points
         fields += ["detail", "points"]
     entry.save(update_fields=["status", "hand", "revision", *fields])
+    Game.objects.filter(pk=game.pk).update(table_hand="")  # counted: nothing waits
     return TableResult(entry=entry, hand=result)
 
 
@@ -304,7 +309,7 @@ def delete_entry(*, entry: TableEntry, by) -> TableEntry:
     entry.decided_by, entry.decided_at = _user(by), timezone.now()
     entry.revision += 1
     entry.save(update_fields=["status", "decided_by", "decided_at", "revision"])
-    _touch(game)
+    _touch(game, waiting="")
     desk.log_activity(
         tournament=game.event.tournament,
         by=by,

@@ -7,11 +7,11 @@ the desk's own hands are checked; the page is never cached.
 """
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods
 
 from games.rules import RulesError
 from tournaments.faults import not_saved_on_db_fault
@@ -183,12 +183,13 @@ def _enter(request, link) -> HttpResponse:
 
 
 @never_cache
-@require_POST
 def table_preview(request: HttpRequest, slug: str, code: str) -> HttpResponse:
     """What the hand being typed scores, and the totals after it (nothing is saved)."""
     link, refused = _link_or_refusal(request, slug, code)
     if refused is not None:
         return refused
+    if request.method != "POST":
+        return HttpResponseNotAllowed(["POST"])
     game = link.game
     current = selectors.game_sheet(game)
     context = {"sheet": current, "preview": None, "problem": current.problem}
@@ -214,12 +215,13 @@ def table_preview(request: HttpRequest, slug: str, code: str) -> HttpResponse:
 
 
 @never_cache
-@require_POST
 def table_answer(request: HttpRequest, slug: str, code: str) -> HttpResponse:
     """A player of another side confirms the waiting hand, or says something is wrong."""
     link, refused = _link_or_refusal(request, slug, code)
     if refused is not None:
         return refused
+    if request.method != "POST":
+        return HttpResponseNotAllowed(["POST"])
     view = table_view(link)
     answer = AnswerForm(request.POST, opponents=view.opponents)
     if not answer.is_valid():

@@ -1,5 +1,7 @@
 """The table's own pages on a phone: the code, the hand form, confirm and dispute."""
 
+import uuid
+
 import pytest
 from django.core.cache import cache
 from django.urls import reverse
@@ -273,3 +275,31 @@ def test_the_tournament_page_offers_the_table_code(client, link):
     page = client.get(reverse("public:tournament", args=["rally"])).content.decode()
     assert "Scoring at your table?" in page and 'name="code"' in page
     assert "csrfmiddlewaretoken" not in page
+
+
+def test_the_bracket_and_the_standings_say_a_hand_waits(client, link, game, tournament):
+    from tests.factories import TournamentFactory
+    from tests.scoring.builders import make_rounds_game
+
+    bracket = reverse("public:bracket", args=["rally", game.event_id])
+    assert "waiting for confirmation" not in client.get(bracket).content.decode()
+    post_hand(client, link, player=seat(game, 0)[0].pk, play_0=100, play_1=5)
+    assert "1 hand waiting for confirmation" in client.get(bracket).content.decode()
+    entry = TableEntry.objects.get()
+    table.confirm_hand(
+        link=link, entry_id=entry.pk, revision=entry.revision, player=seat(game, 1)[0].pk
+    )
+    assert "waiting for confirmation" not in client.get(bracket).content.decode()
+
+    rounds_game = make_rounds_game(TournamentFactory(slug="hall"), game_key="double_draw", sides=3)
+    rounds_link = table_links.links_for([rounds_game])[rounds_game.pk]
+    sitter = table.sitters(rounds_game.pk)[0]
+    table.enter_hand(
+        link=rounds_link,
+        player=sitter.pk,
+        version=Game.objects.get(pk=rounds_game.pk).version,
+        key=uuid.uuid4(),
+        data={"pips_0": 0, "pips_1": 10, "pips_2": 20},
+    )
+    standings = reverse("public:standings", args=["hall", rounds_game.event_id])
+    assert "1 hand waiting for confirmation" in client.get(standings).content.decode()

@@ -285,3 +285,28 @@ def test_codes_are_long_and_read_alike_characters_are_left_out():
     assert len(code) == 8 and not set(code) & set("01OIL")
     assert table_links.normal_code(" 7kq4-m2xd ") == "7KQ4M2XD"
     assert table_links.show_code("7KQ4M2XD") == "7KQ4-M2XD"
+
+
+def test_the_game_says_whether_a_table_hand_waits(game, official):
+    def state():
+        return Game.objects.get(pk=game.pk).table_hand
+
+    assert state() == ""
+    entered = enter_at_table(game, played(100, 5)).entry
+    assert state() == "waiting"
+    table.dispute_hand(
+        link=link_of(game),
+        entry_id=entered.pk,
+        revision=entered.revision,
+        player=players(game)[1].pk,
+    )
+    assert state() == "disputed"
+    table.accept_hand(entry=entered, by=official)
+    assert state() == ""
+    enter_at_table(game, played(10, 5))
+    assert state() == "waiting"
+    enter(game, official, played(5, 10))  # the desk sets it aside
+    assert state() == ""
+    second = enter_at_table(game, played(10, 5)).entry
+    table.delete_entry(entry=second, by=official)
+    assert state() == ""

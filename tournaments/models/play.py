@@ -60,6 +60,10 @@ class Game(models.Model):
     hand_count = models.PositiveIntegerField(default=0)
     # Hands only from the desk: the official locked the table's own entry (issue 18).
     desk_only = models.BooleanField(default=False, db_default=False)
+    # A hand entered at the table and not counted yet: "waiting" for a player of another
+    # side, or "disputed" for the official; "" for none. Kept by scoring's table services
+    # with the entry itself (scoring.TableEntry), so public pages say so without asking it.
+    table_hand = models.CharField(max_length=8, blank=True, default="", db_default="")
     # Optimistic version: bumped by every change to the game or its hands.
     version = models.PositiveIntegerField(default=0)
     updated_at = models.DateTimeField(default=timezone.now)

@@ -15,6 +15,8 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
+from tournaments.selectors.waiting import waiting_hands
+
 from .. import lookup
 from ..models import Event
 from ..page_cache import event_marker, public_page
@@ -47,6 +49,7 @@ def bracket(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "event": event,
         "bracket": bracket,
         "shown": shown,
+        "waiting_hands": waiting_hands(event),
     }
     if request.htmx:
         return render(request, "tournaments/bracket_public.html#live", context)

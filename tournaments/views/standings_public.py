@@ -13,6 +13,8 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
+from tournaments.selectors.waiting import waiting_hands
+
 from .. import round_selectors
 from ..models import Event
 from ..page_cache import event_marker, public_page
@@ -38,6 +40,7 @@ def standings(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "tournament": event.tournament,
         "event": event,
         "standings": round_selectors.standings(event, with_rounds=True),
+        "waiting_hands": waiting_hands(event),
     }
     if request.htmx:
         return render(request, "tournaments/standings_public.html#live", context)
