@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import exports, sheet, table_decisions
+from .views import exports, sheet, table_cards, table_decisions, table_desk
 
 app_name = "scoring"
 
@@ -47,5 +47,43 @@ urlpatterns = [
         "<slug:slug>/games/<int:pk>/hands/<int:hand_pk>/delete/",
         sheet.hand_delete,
         name="hand_delete",
+    ),
+    # Tables entering their own hands: the desk's monitor, the cards, the links (issue 18).
+    path(
+        "<slug:slug>/events/<int:pk>/rounds/<int:number>/monitor/",
+        table_desk.rounds_monitor,
+        name="rounds_monitor",
+    ),
+    path(
+        "<slug:slug>/events/<int:pk>/rounds/<int:number>/cards/",
+        table_cards.rounds_cards,
+        name="rounds_cards",
+    ),
+    path(
+        "<slug:slug>/events/<int:pk>/rounds/<int:number>/table-links/",
+        table_desk.rounds_links,
+        name="rounds_links",
+    ),
+    path(
+        "<slug:slug>/events/<int:pk>/bracket/<int:number>/monitor/",
+        table_desk.bracket_monitor,
+        name="bracket_monitor",
+    ),
+    path(
+        "<slug:slug>/events/<int:pk>/bracket/<int:number>/cards/",
+        table_cards.bracket_cards,
+        name="bracket_cards",
+    ),
+    path(
+        "<slug:slug>/events/<int:pk>/bracket/<int:number>/table-links/",
+        table_desk.bracket_links,
+        name="bracket_links",
+    ),
+    path("<slug:slug>/games/<int:pk>/card/", table_cards.table_card, name="table_card"),
+    path("<slug:slug>/games/<int:pk>/table-link/", table_desk.table_link, name="table_link"),
+    path(
+        "<slug:slug>/games/<int:pk>/desk-only/",
+        table_desk.table_desk_only,
+        name="table_desk_only",
     ),
 ]

@@ -14,7 +14,7 @@ from tournaments.permissions import official_required
 from tournaments.selectors import with_bracket_rounds
 
 from .. import history as hand_history
-from .. import printing, selectors, services
+from .. import printing, selectors, services, table_printing
 from ..forms import DeleteForm, HandForm
 from ..hand_preview import hand_preview
 from ..history import HandWords, describe_change, describe_hand
@@ -333,5 +333,6 @@ def sheet_print(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRe
         None,
         blank=blank,
         printed=printing.printed_sheet(current, blank=blank),
+        table_qr=table_printing.sheet_qr(request, tournament, game),
     )
     return render(request, "scoring/sheet_print.html", context)
