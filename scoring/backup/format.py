@@ -22,14 +22,25 @@ from tournaments.models import (
     TeamMember,
 )
 
-from ..models import Hand, HandChange
+from ..models import Hand, HandChange, TableEntry
 
 FORMAT = "domino-desk-tournament"
 # Version 2 (issue 12) added a walkover's reason, what a corrected result must take back
 # (`fed_from` of singles teams and entries) and the tournament's owner. Version 1 files
 # are still read: what they lack is empty, as it was on the desk that wrote them.
-VERSION = 2
-READS = (1, 2)
+# Version 3 (issue 18) added hands entered at the table: where each hand was entered and
+# who confirmed it, the games' table state, and the table entries (a section of its own,
+# before the activity; older files have none).
+VERSION = 3
+READS = (1, 2, 3)
+
+
+def readable_versions() -> str:
+    """Return the versions this desk reads, in words: "1, 2 and 3"."""
+    words = [str(number) for number in READS]
+    return f"{', '.join(words[:-1])} and {words[-1]}" if len(words) > 1 else words[0]
+
+
 CHUNK = 2000
 
 # Kinds of value. A reference names the section its id points into.
@@ -74,6 +85,8 @@ class Section:
     columns: tuple[Column, ...]
     # Filled in after every record is written, so a record may point at a later one.
     deferred: tuple[str, ...] = ()
+    # The first version whose files hold this section (older files end before it).
+    since: int = 1
 
 
 SECTIONS = (
@@ -180,6 +193,8 @@ SECTIONS = (
             _c("hand_count", INT),
             _c("version", INT),
             _c("updated_at", TIME),
+            _c("desk_only", BOOL, default=False),
+            _c("table_hand", STR, default=""),
         ),
         deferred=("next_game", "fed_from"),
     ),
@@ -212,6 +227,9 @@ SECTIONS = (
             _c("entered_by", USER, null=True),
             _c("entered_at", TIME),
             _c("edited_at", TIME, null=True),
+            _c("source", STR, default="desk"),
+            _c("confirmed_by_name", STR, default=""),
+            _c("confirmed_at", TIME, null=True),
         ),
     ),
     Section(
@@ -228,7 +246,31 @@ SECTIONS = (
             _c("before", JSON, null=True),
             _c("after", JSON, null=True),
             _c("request_key", UUID, null=True),
+            _c("source", STR, default="desk"),
         ),
+    ),
+    Section(
+        "table_entries",
+        TableEntry,
+        (
+            _c("id", INT),
+            _c("game", "ref:games"),
+            _c("number", INT),
+            _c("points", JSON),
+            _c("detail", JSON),
+            _c("entry_key", UUID),
+            _c("revision", INT),
+            _c("status", STR),
+            _c("entered_by_name", STR),
+            _c("entered_seat", INT),
+            _c("entered_at", TIME),
+            _c("answered_by_name", STR),
+            _c("answered_at", TIME, null=True),
+            _c("decided_by", USER, null=True),
+            _c("decided_at", TIME, null=True),
+            _c("hand", "ref:hands", null=True),
+        ),
+        since=3,
     ),
     Section(
         "activity",
@@ -260,6 +302,7 @@ OWNER = {
     "sit_outs": "round__event__tournament",
     "hands": "game__event__tournament",
     "hand_changes": "game__event__tournament",
+    "table_entries": "game__event__tournament",
     "activity": "tournament",
 }
 
@@ -300,6 +343,8 @@ def checksum_of(data: dict) -> str:
     """Return the checksum of a backup's content, as `write_backup` wrote it."""
     checksum = Checksum({key: data[key] for key in HEAD_KEYS})
     for section in SECTIONS:
+        if section.name not in data:
+            continue  # an older file, written before this section existed
         checksum.section(section.name)
         for record in data[section.name]:
             checksum.record(canonical(record))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scoring.backup.format import FORMAT, READS, BackupError
+from scoring.backup.format import FORMAT, READS, BackupError, readable_versions
 from scoring.backup.stream import NOT_A_BACKUP, open_source, parts
 
 
@@ -21,7 +21,7 @@ def read_head(source) -> dict:
     if head.get("format") != FORMAT:
         raise BackupError(NOT_A_BACKUP)
     if head.get("version") not in READS:
-        readable = " and ".join(str(number) for number in READS)
+        readable = readable_versions()
         raise BackupError(
             f"This backup is in format version {head.get('version')}; this desk reads versions "
             f"{readable}. Nothing was restored."

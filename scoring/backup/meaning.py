@@ -22,6 +22,7 @@ from tournaments.errors import DeskError
 from tournaments.models import Entry, Event, Game, Side, SitOut, Team, TeamMember
 
 from ..models import Hand, HandChange
+from .meaning_table import table_problems
 
 ENOUGH = 25  # stop looking once this many problems are found
 CHUNK = 2000
@@ -33,6 +34,9 @@ def check_meaning(tournament, new_ids: dict) -> list[str]:
     problems = _links(tournament, file_game)
     if len(problems) < ENOUGH:
         problems += _games(tournament, file_game, {v: k for k, v in new_ids["hands"].items()})
+    if len(problems) < ENOUGH:
+        entries = {v: k for k, v in new_ids.get("table_entries", {}).items()}
+        problems += table_problems(tournament, file_game, entries)
     return problems
 
 

@@ -31,6 +31,7 @@ from scoring.backup.format import (
     Checksum,
     Section,
     canonical,
+    readable_versions,
 )
 from scoring.backup.meaning import check_meaning
 from scoring.backup.rows import Rows
@@ -39,17 +40,23 @@ from tournaments.models import Tournament
 from tournaments.names import name_key
 from tournaments.services.tournaments import check_slug
 
-from ..models import Hand, HandChange
+from ..models import Hand, HandChange, TableEntry
 
 BATCH = 1000
 PROGRESS_EVERY = 5000  # parts of the file read between two reports of progress
-# Sections other records point at, or with references written last: their new ids are
-# kept while the file is read.
-KEEP_IDS = frozenset(column.ref for s in SECTIONS for column in s.columns if column.ref) | {
-    s.name for s in SECTIONS if s.deferred
-}
+# Sections other records point at, or with references written last, or named by their id
+# in the meaning checks' problems: their new ids are kept while the file is read.
+KEEP_IDS = (
+    frozenset(column.ref for s in SECTIONS for column in s.columns if column.ref)
+    | {s.name for s in SECTIONS if s.deferred}
+    | {"table_entries"}
+)
 OWNED = ("chapters", "players", "events", "activity")  # rows that name their tournament
-KEYS = {"hands": ("entry_key", Hand), "hand_changes": ("request_key", HandChange)}
+KEYS = {
+    "hands": ("entry_key", Hand),
+    "hand_changes": ("request_key", HandChange),
+    "table_entries": ("entry_key", TableEntry),
+}
 MORE_PROBLEMS = 5
 
 
@@ -154,7 +161,7 @@ class _Restorer:
         if key == "format" and value != FORMAT:
             raise BackupError(NOT_A_BACKUP)
         if key == "version" and value not in READS:
-            readable = " and ".join(str(number) for number in READS)
+            readable = readable_versions()
             raise BackupError(
                 f"This backup is in format version {value}; this desk reads versions "
                 f"{readable}. Nothing was restored."
@@ -199,6 +206,9 @@ class _Restorer:
             self._open()
         if self.section is not None and self.section.name == name:
             return self.section
+        version = self.head.get("version")
+        while self.next_section < len(SECTIONS) and SECTIONS[self.next_section].since > version:
+            self.next_section += 1  # an older file, written before this section existed
         expected = SECTIONS[self.next_section] if self.next_section < len(SECTIONS) else None
         if expected is None or expected.name != name:
             where = f"before “{name}”" if expected else "only once"
@@ -322,14 +332,19 @@ class _Restorer:
     def finish(self) -> Tournament:
         if self.tournament is None:
             self._open()
+        version = self.head.get("version")
         for section in SECTIONS[self.next_section :]:
-            raise BackupError(f"The file is incomplete: it has no “{section.name}”. {INCOMPLETE}")
+            if section.since <= version:
+                raise BackupError(
+                    f"The file is incomplete: it has no “{section.name}”. {INCOMPLETE}"
+                )
         for key in ("counts", "checksum"):
             if key not in self.tail:
                 raise BackupError(INCOMPLETE)
         counts = self.tail["counts"]
         if not isinstance(counts, dict) or any(
-            counts.get(s.name) != self.counts[s.name] for s in SECTIONS
+            counts.get(s.name, None if s.since <= version else 0) != self.counts[s.name]
+            for s in SECTIONS
         ):
             raise BackupError(
                 "The file is incomplete: it holds fewer records than it says. Nothing was restored."

@@ -88,6 +88,8 @@ class TableEntry(models.Model):
     decided_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
+    # Who decided, by name, when that is no account here (a restored backup's history).
+    decided_by_name = models.CharField(max_length=150, blank=True, default="", db_default="")
     decided_at = models.DateTimeField(null=True, blank=True)
     hand = models.ForeignKey(
         "scoring.Hand", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"

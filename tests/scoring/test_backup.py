@@ -25,6 +25,22 @@ def backup_bytes(tournament) -> bytes:
     return stream.getvalue()
 
 
+def as_version_2(data: dict) -> dict:
+    """Return a backup as a version 2 desk wrote it: before hands entered at tables."""
+    data["version"] = 2
+    del data["table_entries"]
+    del data["counts"]["table_entries"]
+    for section, columns in (
+        ("games", ("desk_only", "table_hand")),
+        ("hands", ("source", "confirmed_by_name", "confirmed_at")),
+        ("hand_changes", ("source",)),
+    ):
+        for record in data[section]:
+            for column in columns:
+                del record[column]
+    return data
+
+
 def resign(data: dict) -> bytes:
     """Write a changed backup back out with a checksum that matches the change."""
     data["checksum"] = checksum_of(data)
@@ -86,7 +102,7 @@ def _offender(record):
 
 def test_the_file_opens_with_its_format_and_version(played_tournament):
     raw = backup_bytes(played_tournament)
-    assert raw.startswith(b'{"format":"domino-desk-tournament","version":2,')
+    assert raw.startswith(b'{"format":"domino-desk-tournament","version":3,')
     assert raw.endswith(b"}\n")
     assert json.loads(raw)["counts"]["hands"] == 4
 
@@ -180,8 +196,8 @@ def test_a_file_missing_records_is_refused(official, played_tournament):
 
 def test_a_file_of_another_version_is_refused(official, played_tournament):
     data = json.loads(backup_bytes(played_tournament))
-    data["version"] = 3
-    with pytest.raises(BackupError, match="format version 3; this desk reads versions 1 and 2"):
+    data["version"] = 4
+    with pytest.raises(BackupError, match="format version 4; this desk reads versions 1, 2 and 3"):
         restore_backup(resign(data), by=official, slug="other-copy")
 
 
@@ -393,7 +409,7 @@ def test_a_restore_keeps_reasons_what_results_made_and_the_owner(tournament, off
 def test_a_version_1_file_is_still_read(tournament, official):
     """Written before reasons, `fed_from` and owners were kept: those come back empty."""
     _results_with_their_trail(tournament, official)
-    data = json.loads(backup_bytes(tournament))
+    data = as_version_2(json.loads(backup_bytes(tournament)))
     data["version"] = 1
     del data["tournament"]["owner"]
     for section, column in (
@@ -412,11 +428,28 @@ def test_a_version_1_file_is_still_read(tournament, official):
     )
 
 
-def test_a_version_2_file_as_the_desk_writes_it_is_read(played_tournament, official):
+def test_a_version_3_file_as_the_desk_writes_it_is_read(played_tournament, official):
     raw = backup_bytes(played_tournament)
-    assert json.loads(raw)["version"] == 2
-    copy = restore_backup(raw, by=official, slug="v2")
+    assert json.loads(raw)["version"] == 3
+    copy = restore_backup(raw, by=official, slug="v3")
     assert Hand.objects.filter(game__event__tournament=copy).count() == 4
+
+
+def test_a_version_2_file_is_still_read(played_tournament, official):
+    """Written before hands were entered at tables: every hand is a desk hand."""
+    data = as_version_2(json.loads(backup_bytes(played_tournament)))
+    copy = restore_backup(resign(data), by=official, slug="v2")
+    hands = Hand.objects.filter(game__event__tournament=copy)
+    assert hands.count() == 4
+    assert set(hands.values_list("source", flat=True)) == {"desk"}
+
+
+def test_a_version_3_file_without_its_table_entries_is_refused(played_tournament, official):
+    data = json.loads(backup_bytes(played_tournament))
+    del data["table_entries"]
+    with pytest.raises(BackupError, match="“table_entries” comes before “activity”"):
+        restore_backup(resign(data), by=official, slug="cut")
+    assert not Tournament.objects.filter(slug="cut").exists()
 
 
 @pytest.mark.parametrize(
