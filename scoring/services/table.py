@@ -67,9 +67,9 @@ def _touch(game: Game, *, waiting: str) -> None:
     desk.mark_changed(event=game.event_id)
 
 
-def _lock_link_game(link: TableLink) -> tuple[TableLink, Game]:
+def _lock_link_game(link: TableLink, *, locked: Game | None = None) -> tuple[TableLink, Game]:
     """Lock the link's game (and its round), read the link afresh; refuse what it cannot do."""
-    game = lock_game(link.game_id)
+    game = locked or lock_game(link.game_id)
     link = TableLink.objects.get(pk=link.pk)
     event = Event.objects.only("status", "name").get(pk=game.event_id)
     reason = refusal(link, game, event)
@@ -118,10 +118,13 @@ def enter_hand(*, link: TableLink, player, version: int, key, data: dict) -> Tab
 
 @transaction.atomic
 def _enter_hand(*, link, player, version, key, data) -> TableResult:
+    locked = lock_game(link.game_id)
+    # Read under the game's lock, before anything else: the same form sent again (at once,
+    # or by a phone back on the Wi-Fi after its hand decided the game) is told it was sent.
     done = TableEntry.objects.filter(entry_key=key).first()
     if done is not None and done.game_id == link.game_id:
         return TableResult(entry=done, repeated=True)
-    link, game = _lock_link_game(link)
+    link, game = _lock_link_game(link, locked=locked)
     waiting = open_entry(game.pk)
     if waiting is not None:
         raise TableRefused(_waiting_message(waiting))

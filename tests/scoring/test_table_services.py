@@ -310,3 +310,19 @@ def test_the_game_says_whether_a_table_hand_waits(game, official):
     second = enter_at_table(game, played(10, 5)).entry
     table.delete_entry(entry=second, by=official)
     assert state() == ""
+
+
+def test_a_hand_sent_again_after_it_decided_the_game_is_told_it_was_sent(bracket):
+    _, games = bracket
+    semi = games[(1, 0)]
+    key = uuid.uuid4()
+    entered = enter_at_table(semi, played(250, 0), key=key).entry
+    confirm(semi, entered)
+    again = table.enter_hand(
+        link=link_of(semi),
+        player=players(semi)[0].pk,
+        version=0,
+        key=key,
+        data=data_of(semi, played(250, 0)),
+    )
+    assert again.repeated and Hand.objects.filter(game=semi).count() == 1
