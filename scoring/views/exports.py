@@ -28,13 +28,13 @@ from ..exports import (
     remove_old_exports,
     request_export,
     retry_export,
-    start_export,
     tables,
     writers,
 )
 from ..exports.cells import csv_value
 from ..exports.forms import CHOOSE, ApiTokenForm, ExportForm, RestoreForm
 from ..models import ApiToken, ChapterLink, Export, Restore
+from ..tasks import build_export, restore_backup
 
 RECENT = 20
 
@@ -105,7 +105,7 @@ def export_create(request: HttpRequest, tournament) -> HttpResponse:
     except DeskError as exc:
         messages.error(request, str(exc))
         return redirect(back)
-    _started(request, export, start_export(export))
+    _started(request, export, background.start(export, build_export))
     return redirect(back)
 
 
@@ -129,7 +129,8 @@ def export_retry(request: HttpRequest, tournament, pk: int) -> HttpResponse:
     """Build a failed export again."""
     export = get_object_or_404(Export, tournament=tournament, pk=pk)
     try:
-        _started(request, export, retry_export(export=export))
+        retry_export(export=export)
+        _started(request, export, background.start(export, build_export))
     except DeskError as exc:
         messages.error(request, str(exc))
     return redirect(_back(request, tournament))
@@ -226,12 +227,13 @@ def backup_page(request: HttpRequest, tournament) -> HttpResponse:
         except DeskError as exc:
             form.add_error(None, str(exc))
         else:
-            if jobs.start_restore(restore):
+            if background.start(restore, restore_backup):
                 messages.success(
                     request,
                     "The file is being restored; the new tournament appears below when ready.",
                 )
             else:
+                jobs.remove_file(restore)  # nothing will read it
                 messages.error(request, background.SEND_FAILED)
             return redirect("scoring:backup", tournament.slug)
     jobs.fail_stuck_restores(tournament)
