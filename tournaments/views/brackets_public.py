@@ -15,7 +15,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
-from .. import lookup
+from .. import selectors
 from ..models import Event
 from ..page_cache import event_marker, public_page
 
@@ -35,7 +35,7 @@ def bracket(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     event = get_object_or_404(
         Event.objects.select_related("tournament"), pk=pk, tournament__slug=slug
     )
-    shown = lookup.public_bracket(
+    shown = selectors.public_bracket(
         event, team=_number(request, "team"), round_number=_number(request, "round")
     )
     bracket = shown.bracket

@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from .. import round_selectors, selectors, services
+from .. import selectors, services
 from ..errors import RulesError
 from ..models import Event, Game, Tournament
 from ..permissions import official_required
@@ -79,7 +79,7 @@ def event_detail(request: HttpRequest, tournament: Tournament, pk: int) -> HttpR
     played = sum(1 for g in games if g.has_result)
     to_play = sum(1 for g in games if not g.is_decided)
     if event.format == Event.Format.ROUNDS:
-        started = round_selectors.started_rounds(event)
+        started = selectors.started_rounds(event)
         played = sum(r.results_in for r in started)
         to_play = sum(r.tables - r.results_in for r in started)
     context = {

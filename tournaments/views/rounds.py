@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from .. import round_selectors, services
+from .. import selectors, services
 from ..errors import RulesError
 from ..models import Event, Game, Round, Tournament
 from ..permissions import official_required
@@ -74,7 +74,7 @@ class MoveForm(forms.Form):
     team = forms.TypedChoiceField(coerce=int, label="Entrant", choices=())
     to = forms.ChoiceField(label="Goes to", choices=())
 
-    def __init__(self, *args, shown: round_selectors.RoundView | None = None, **kwargs):
+    def __init__(self, *args, shown: selectors.RoundView | None = None, **kwargs):
         kwargs.setdefault("auto_id", "id_move_%s")
         super().__init__(*args, **kwargs)
         if shown is None:
@@ -130,7 +130,7 @@ def _link_sheets(slug: str, tables) -> None:
 
 
 def _rounds_context(event, *, number=None, seat_form=None, move_form=None, notice=None):
-    overview = round_selectors.rounds_overview(event, number=number)
+    overview = selectors.rounds_overview(event, number=number)
     if overview is None:
         raise Http404("No such round.")
     if overview.shown is not None:
@@ -268,7 +268,7 @@ def round_move(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRes
     if not number.is_valid():
         return _refused(request, event, "That form was not filled in properly; try again.")
     round_ = _get_round_for_official(event, number.cleaned_data["number"])
-    shown = round_selectors.round_view(round_, round_selectors.event_teams(event))
+    shown = selectors.round_view(round_, selectors.event_teams(event))
     form = MoveForm(request.POST, shown=shown)
     if not form.is_valid():
         return _refused(request, event, _form_error(form), move_form=form)
@@ -294,7 +294,7 @@ def table_close(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRe
         services.close_at_time(game=game, by=request.user, version=form.cleaned_data["version"])
     except RulesError as exc:
         return _refused(request, event, str(exc))
-    view = round_selectors.round_view(game.round, round_selectors.event_teams(event))
+    view = selectors.round_view(game.round, selectors.event_teams(event))
     table = next(table for table in view.tables if table.pk == game.pk)
     return _done(request, event, f"Table {table.number} closed at time: {table.result}.")
 
@@ -305,7 +305,7 @@ def round_print(request: HttpRequest, tournament: Tournament, pk: int, number: i
     """The printable table list of a round: one line per table, forty tables to a page."""
     event = _get_event_for_official(tournament, pk)
     round_ = _get_round_for_official(event, number)
-    shown = round_selectors.round_view(round_, round_selectors.event_teams(event))
+    shown = selectors.round_view(round_, selectors.event_teams(event))
     return render(
         request,
         "tournaments/round_print.html",
@@ -324,7 +324,7 @@ def standings(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResp
         {
             "tournament": tournament,
             "event": event,
-            "standings": round_selectors.standings(event, with_rounds=True),
+            "standings": selectors.standings(event, with_rounds=True),
         },
     )
 
@@ -334,7 +334,7 @@ def standings(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResp
 def side_games(request: HttpRequest, tournament: Tournament, pk: int, team_pk: int):
     """One side's tables round by round, with the scores and links to the score sheets."""
     event = _get_event_for_official(tournament, pk)
-    games = round_selectors.side_games(event, team_pk)
+    games = selectors.side_games(event, team_pk)
     if games is None:
         raise Http404("No such side in this event.")
     tables = [line.table for line in games.rounds if line.table is not None]
