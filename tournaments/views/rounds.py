@@ -16,10 +16,10 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from .. import selectors, services
-from ..errors import RulesError
 from ..models import Event, Game, Round, Tournament
 from ..permissions import official_required
 from ..services.seating import MAX_SEED
+from .refusals import refusal
 
 
 def _get_event_for_official(tournament: Tournament, pk: int) -> Event:
@@ -199,7 +199,7 @@ def round_seat(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRes
     form = SeatForm(request.POST)
     if not form.is_valid():
         return _refused(request, event, _form_error(form), seat_form=form)
-    try:
+    with refusal() as refused:  # the rounds page's notice says why
         seated = services.seat_round(
             event=event,
             by=request.user,
@@ -207,8 +207,8 @@ def round_seat(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRes
             number=form.cleaned_data["number"],
             again=form.cleaned_data["again"],
         )
-    except RulesError as exc:
-        return _refused(request, event, str(exc), seat_form=form)
+    if refused:
+        return _refused(request, event, refused.message, seat_form=form)
     round_ = seated.round
     text = (
         f"Round {round_.number} seated (seating number {round_.seed}). Check the tables, "
@@ -233,10 +233,10 @@ def round_start(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRe
     if not form.is_valid():
         return _refused(request, event, "That form was not filled in properly; try again.")
     round_ = _get_round_for_official(event, form.cleaned_data["number"])
-    try:
+    with refusal() as refused:  # the rounds page's notice says why
         services.start_round(round=round_, by=request.user)
-    except RulesError as exc:
-        return _refused(request, event, str(exc))
+    if refused:
+        return _refused(request, event, refused.message)
     return _done(request, event, f"Round {round_.number} started: the tables can enter hands.")
 
 
@@ -246,13 +246,13 @@ def event_finish(request: HttpRequest, tournament: Tournament, pk: int) -> HttpR
     """Finish a rounds event (its standings are final), or reopen it to play on."""
     event = _get_event_for_official(tournament, pk)
     reopen = request.POST.get("action") == "reopen"
-    try:
+    with refusal() as refused:  # the rounds page's notice says why
         if reopen:
             services.reopen_event(event=event, by=request.user)
         else:
             services.finish_event(event=event, by=request.user)
-    except RulesError as exc:
-        return _refused(request, event, str(exc))
+    if refused:
+        return _refused(request, event, refused.message)
     event.refresh_from_db()
     if reopen:
         return _done(request, event, f"{event.name} is open again: seat the next round.")
@@ -273,10 +273,10 @@ def round_move(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRes
     if not form.is_valid():
         return _refused(request, event, _form_error(form), move_form=form)
     team = event.teams.get(pk=form.cleaned_data["team"])
-    try:
+    with refusal() as refused:  # the rounds page's notice says why
         services.move_entrant(round=round_, by=request.user, team=team, to=form.cleaned_data["to"])
-    except RulesError as exc:
-        return _refused(request, event, str(exc), move_form=form)
+    if refused:
+        return _refused(request, event, refused.message, move_form=form)
     label = next(t.label for t, _ in shown.entrants if t.pk == team.pk)
     return _done(request, event, f"Moved {label}. The tables below show where everyone sits now.")
 
@@ -290,10 +290,10 @@ def table_close(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRe
     form = CloseForm(request.POST)
     if not form.is_valid():
         return _refused(request, event, _form_error(form))
-    try:
+    with refusal() as refused:  # the rounds page's notice says why
         services.close_at_time(game=game, by=request.user, version=form.cleaned_data["version"])
-    except RulesError as exc:
-        return _refused(request, event, str(exc))
+    if refused:
+        return _refused(request, event, refused.message)
     view = selectors.round_view(game.round, selectors.event_teams(event))
     table = next(table for table in view.tables if table.pk == game.pk)
     return _done(request, event, f"Table {table.number} closed at time: {table.result}.")
