@@ -56,14 +56,14 @@ BLOCK = 64  # results (and floor transactions) per block
 
 def main(profile: bool = False, draw_only: bool = False) -> dict:
     kind = setup_django(os.environ.get("BENCH_NAME", "bracket"))
+    from django.conf import settings
     from django.db import connection
 
     from tournaments import services
     from tournaments.models import Chapter, Entry, Event, Game, Player
-    from tournaments.services import results
 
     general_path = os.environ.get("BENCH_GENERAL_PATH") == "1"
-    results.ONE_STATEMENT = not general_path
+    settings.RESULTS_ONE_STATEMENT = not general_path
 
     official, tournament, event = doubles_event()
     chapters = Chapter.objects.bulk_create(

@@ -157,18 +157,18 @@ def measure(event):
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    from tournaments import round_selectors
+    from tournaments import selectors
 
-    round_selectors.standings(event)  # warm: imports, the registry, the connection
+    selectors.standings(event)  # warm: imports, the registry, the connection
     timings = []
     for _ in range(TIMINGS):
         started = time.perf_counter()
-        round_selectors.standings(event)
+        selectors.standings(event)
         timings.append(time.perf_counter() - started)
     with CaptureQueriesContext(connection) as queries:
-        found = round_selectors.standings(event)
+        found = selectors.standings(event)
     tracemalloc.start()
-    round_selectors.standings(event)
+    selectors.standings(event)
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     return statistics.median(timings), len(queries), peak / 2**20, len(found.rows)

@@ -193,8 +193,21 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     if _sqlite_file and _sqlite_file != ":memory:" and not _sqlite_file.startswith("file:"):
         # SQLite gives its -wal and -shm files the database file's permissions.
         owner_only_file(Path(_sqlite_file))
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Client-side binding (psycopg's ClientCursor, Django's default, said here so nobody
+    # turns it off unaware): the locked-rows read sends several statements in one
+    # `execute` and steps through them with `nextset()` (tournaments/services/
+    # locked_games.py), which PostgreSQL refuses with server-side binding ("cannot insert
+    # multiple commands into a prepared statement"). tests/test_settings_from_environment.py
+    # holds it.
+    DATABASES["default"].setdefault("OPTIONS", {})["server_side_binding"] = False
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# A bracket result on PostgreSQL is written by one prepared statement when it can
+# (tournaments/services/result_statements.py); off, every result takes the general path.
+# The tests compare the two paths and bench/bracket.py times both (BENCH_GENERAL_PATH=1).
+RESULTS_ONE_STATEMENT = env_bool("RESULTS_ONE_STATEMENT", True)
 
 # "pages" holds the public pages, each built once per change of its event
 # (tournaments/page_cache.py): a new change is a new key, so the timeout only frees memory.

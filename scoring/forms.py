@@ -15,8 +15,7 @@ from games.engine import Field as EntryField
 
 from .form_layout import Column, GridRow, Part
 from .penalty_form import PenaltyFormSet, offender_choices
-from .selectors import Seat, seats_at, spell_out
-from .services import table_of
+from .selectors import Seat, seats_at, spell_out, table_of
 from .widgets import ChoiceButtons, number_input, tiles_input
 
 PENALTY_PREFIX = "penalty"

@@ -19,8 +19,7 @@ from django.utils import timezone
 
 from tournaments import naming
 from tournaments.models import OPEN, Event, Game, Round, Side
-from tournaments.round_selectors import event_teams
-from tournaments.selectors import TeamLine, with_bracket_rounds
+from tournaments.selectors import TeamLine, event_teams, with_bracket_rounds
 
 from .models import TableEntry, TableLink
 from .models.table import OPEN_ENTRY

@@ -118,3 +118,13 @@ def official_client(client, official):
 def other_client(client, other_official):
     client.force_login(other_official)
     return client
+
+
+@pytest.fixture
+def results_path(settings):
+    """Return a switch of the bracket result's path: one statement (True) or general."""
+
+    def use(one_statement: bool) -> None:
+        settings.RESULTS_ONE_STATEMENT = one_statement
+
+    return use

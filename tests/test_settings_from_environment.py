@@ -115,3 +115,14 @@ def test_the_wsgi_entry_point_serves_the_desk():
     from config.wsgi import application
 
     assert isinstance(application, WSGIHandler)
+
+
+def test_postgresql_keeps_client_side_binding_for_the_locked_rows_read(reloaded):
+    """Several statements in one execute (`locked_games`, `nextset()`) need it."""
+    found = reloaded(DATABASE_URL="postgres://desk@db.example:5432/desk")
+    assert found.DATABASES["default"]["OPTIONS"]["server_side_binding"] is False
+
+
+def test_the_one_statement_result_path_is_a_setting_on_by_default(reloaded):
+    assert reloaded().RESULTS_ONE_STATEMENT is True
+    assert reloaded(RESULTS_ONE_STATEMENT="0").RESULTS_ONE_STATEMENT is False

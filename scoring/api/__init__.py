@@ -24,7 +24,7 @@ from ninja.security import HttpBearer, django_auth
 
 from tournaments.models import Activity, Chapter, Event, Game, Tournament
 from tournaments.naming import round_name
-from tournaments.round_selectors import standings as event_standings
+from tournaments.selectors import standings as event_standings
 
 from ..exports import tables
 from ..models import Hand, HandChange

@@ -1,7 +1,9 @@
 """Restores in the background: the uploaded file waits in the data folder for the worker.
 
 `request_restore` keeps the upload (`DATA_DIR/restores/<id>.json`, 0600) and makes the
-job's row; `start_restore` sends it to Celery (`tournaments.background`); the task calls
+job's row; the view sends it to Celery (`background.start` with the task
+`scoring.tasks.restore_backup`, removing the file when the broker does not take it:
+`remove_file`); the task calls
 `run_restore`, which restores in one transaction, reports its progress, and removes the
 file whatever happens. A worker killed mid-restore leaves nothing written (the
 transaction never commits); `fail_stuck_restores` marks its job failed after
@@ -69,16 +71,6 @@ def request_restore(*, tournament, by, upload, slug: str = "") -> Restore:
         restore.path = target.name
         restore.save(update_fields=["path"])
     return restore
-
-
-def start_restore(restore: Restore) -> bool:
-    """Send the restore to the worker; False (the job failed, with a message) when not sent."""
-    from ..tasks import restore_backup as task
-
-    sent = background.start(restore, task)
-    if not sent:
-        remove_file(restore)
-    return sent
 
 
 def remove_file(restore: Restore) -> None:

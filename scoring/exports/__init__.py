@@ -1,10 +1,12 @@
 """Exports: an official asks for a file; a Celery task builds it under the data folder.
 
 The row (`scoring.models.Export`, a `tournaments.background.Job`) is the page's view of
-the work: `request_export` saves it, the view starts the task with `start_export`
-(which never waits more than a moment for the broker, and fails the row with a message
-when the broker does not take it), and the task calls `build_export`, which writes the
-file row by row, saving its progress for the page's bar, and finishes the row.
+the work: `request_export` saves it, the view starts the task
+(`background.start(export, scoring.tasks.build_export)`, as the roster upload does: it
+never waits more than a moment for the broker, and fails the row with a message when the
+broker does not take it), and the task calls `build_export`, which writes the file row
+by row, saving its progress for the page's bar, and finishes the row. Nothing here
+imports the tasks, so the tasks import this module and not the other way round.
 
 Files live in `DATA_DIR/exports/<export id>/` and are removed, with their rows, once
 `EXPORTS_KEEP_HOURS` (settings; 24 by default) have passed since they were built.
@@ -160,21 +162,12 @@ def request_export(*, tournament, by, kind: str, format: str = "", chapter=None)
     )
 
 
-def start_export(export: Export) -> bool:
-    """Send the export to be built; False (the row failed, with a message) when not sent.
-
-    Call it once the row is committed. With eager Celery the file is built here.
-    """
-    from ..tasks import build_export as task
-
-    return background.start(export, task)
-
-
 def retry_export(*, export: Export) -> bool:
-    """Build a failed export again (its old file, if any, is removed first).
+    """Make a failed export pending again (its old file, if any, is removed); True.
 
     The export is taken from failed to pending in one conditional update, so "Try again"
-    pressed by several officials at once builds it once.
+    pressed by several officials at once is taken once: the others are refused, and only
+    the one taken starts the task (the view, as for a new export).
     """
     failed = Export.objects.filter(pk=export.pk, status=Export.Status.FAILED)
     if not failed.update(status=Export.Status.PENDING, progress=0, path="", size=0):
@@ -182,7 +175,7 @@ def retry_export(*, export: Export) -> bool:
             raise ExportError("This file is being built again already: wait for it.")
         raise ExportError("Only a failed export can be tried again.")
     shutil.rmtree(exports_folder() / str(export.pk), ignore_errors=True)
-    return start_export(export)
+    return True
 
 
 def fail_stuck_exports(tournament) -> int:

@@ -11,7 +11,8 @@ The parts: `hands` (the services and the history they keep), `checks` (a hand th
 game's rules) and `game_rows` (the game's row locked and its hands read, in raw SQL).
 """
 
-from scoring.services.checks import HandError, preview_hand, table_of
+from scoring.selectors import table_of
+from scoring.services.checks import HandError, preview_hand
 from scoring.services.hands import (
     OPEN,
     HandResult,

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 
 from games.engine import PENALTIES, Decision, Field, Fold, Scored, Table
 from games.rules import RulesError
+from scoring.selectors.tables import table_of
 from scoring.services.game_rows import HandRow, hand_rows
 from tournaments.errors import DeskError
 from tournaments.models import Game, TeamMember
@@ -15,19 +16,6 @@ class HandError(DeskError):
 
     def __init__(self, message: str, *, field: str | None = None, problems=()):
         super().__init__(message, field=field, problems=problems)
-
-
-def table_of(game: Game, *, sides: int | None = None) -> Table:
-    """Return the table a game is played at: its sides, and its event's team size."""
-    event = game.event
-    if sides is None:
-        sides = getattr(game, "side_count", None)
-        if sides is None:
-            sides = game.sides.count()
-    try:
-        return event.game.table(event.options, sides=sides, team_size=event.team_size)
-    except RulesError as exc:
-        raise DeskError(f"This game cannot be scored: {exc}.") from exc
 
 
 def penalty_fields(spec, options: dict, *, sides: int, team_size: int) -> list[Field]:

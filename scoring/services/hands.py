@@ -11,13 +11,13 @@ from django.utils import timezone
 from games.engine import Fold
 from scoring.models import Hand, HandChange, Source, TableEntry
 from scoring.models.table import OPEN_ENTRY
+from scoring.selectors.tables import table_of
 from scoring.services.checks import (
     _answer_for_another_hand,
     _check_offenders,
     _fold,
     _read_entry,
     _stored_entries,
-    table_of,
 )
 from scoring.services.game_rows import HandRow, hand_rows, lock_game
 from tournaments import services as desk

@@ -19,7 +19,8 @@ from django.utils import timezone
 
 from scoring.models import Hand, TableEntry, TableLink
 from scoring.models.table import OPEN_ENTRY
-from scoring.services.checks import _check_offenders, _fold, _read_entry, _stored_entries, table_of
+from scoring.selectors.tables import table_of
+from scoring.services.checks import _check_offenders, _fold, _read_entry, _stored_entries
 from scoring.services.game_rows import hand_rows, lock_game
 from scoring.services.hands import HandResult, Origin, add_origin_hand
 from scoring.services.table_links import TableRefused, _user, refusal

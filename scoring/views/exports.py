@@ -15,8 +15,8 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from tournaments import background
-from tournaments.errors import DeskError
 from tournaments.permissions import official_required
+from tournaments.views.refusals import refusal
 
 from ..api import tokens
 from ..backup import jobs
@@ -28,13 +28,13 @@ from ..exports import (
     remove_old_exports,
     request_export,
     retry_export,
-    start_export,
     tables,
     writers,
 )
 from ..exports.cells import csv_value
 from ..exports.forms import CHOOSE, ApiTokenForm, ExportForm, RestoreForm
 from ..models import ApiToken, ChapterLink, Export, Restore
+from ..tasks import build_export, restore_backup
 
 RECENT = 20
 
@@ -92,7 +92,7 @@ def export_create(request: HttpRequest, tournament) -> HttpResponse:
     if not form.is_valid():
         messages.error(request, CHOOSE)
         return redirect(back)
-    try:
+    with refusal(request) as refused:
         export = request_export(
             tournament=tournament,
             by=request.user,
@@ -102,10 +102,9 @@ def export_create(request: HttpRequest, tournament) -> HttpResponse:
             if form.cleaned_data["kind"] == "chapters"
             else None,
         )
-    except DeskError as exc:
-        messages.error(request, str(exc))
+    if refused:
         return redirect(back)
-    _started(request, export, start_export(export))
+    _started(request, export, background.start(export, build_export))
     return redirect(back)
 
 
@@ -128,10 +127,9 @@ def _back(request, tournament) -> str:
 def export_retry(request: HttpRequest, tournament, pk: int) -> HttpResponse:
     """Build a failed export again."""
     export = get_object_or_404(Export, tournament=tournament, pk=pk)
-    try:
-        _started(request, export, retry_export(export=export))
-    except DeskError as exc:
-        messages.error(request, str(exc))
+    with refusal(request):
+        retry_export(export=export)
+        _started(request, export, background.start(export, build_export))
     return redirect(_back(request, tournament))
 
 
@@ -216,22 +214,21 @@ def backup_page(request: HttpRequest, tournament) -> HttpResponse:
     new tournament owned by the official restoring it."""
     form = RestoreForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
-        try:
+        with refusal(request, form=form) as refused:
             restore = jobs.request_restore(
                 tournament=tournament,
                 by=request.user,
                 upload=form.cleaned_data["file"],
                 slug=form.cleaned_data["slug"] or "",
             )
-        except DeskError as exc:
-            form.add_error(None, str(exc))
-        else:
-            if jobs.start_restore(restore):
+        if not refused:
+            if background.start(restore, restore_backup):
                 messages.success(
                     request,
                     "The file is being restored; the new tournament appears below when ready.",
                 )
             else:
+                jobs.remove_file(restore)  # nothing will read it
                 messages.error(request, background.SEND_FAILED)
             return redirect("scoring:backup", tournament.slug)
     jobs.fail_stuck_restores(tournament)

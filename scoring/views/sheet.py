@@ -12,6 +12,7 @@ from tournaments.faults import not_saved_on_db_fault
 from tournaments.models import Game, Tournament
 from tournaments.permissions import official_required
 from tournaments.selectors import with_bracket_rounds
+from tournaments.views.refusals import place_refusal
 
 from .. import history as hand_history
 from .. import printing, selectors, services, table_printing
@@ -152,7 +153,7 @@ def _add_hand(request, tournament, game):
             form = form.with_version(current.game.version) if current.can_add else None
             status, notice = 409, ("error", str(exc))
         except RulesError as exc:
-            form.add_rule_error(exc)
+            place_refusal(request, exc, form=form)
             current = selectors.game_sheet(game, sides=sides)
         else:
             game = result.game
@@ -238,7 +239,7 @@ def hand_edit(request: HttpRequest, tournament: Tournament, pk: int, hand_pk: in
                 )
                 status, notice = 409, ("error", str(exc))
             except RulesError as exc:
-                form.add_rule_error(exc)
+                place_refusal(request, exc, form=form)
             else:
                 if result.unchanged:
                     messages.info(request, f"Nothing changed: hand {hand.number} is as it was.")
@@ -288,7 +289,7 @@ def hand_delete(
                 form = DeleteForm(version=current.game.version)
                 status, notice = 409, ("error", str(exc))
             except RulesError as exc:
-                form.add_error(None, str(exc))
+                place_refusal(request, exc, form=form)
             else:
                 messages.success(
                     request, _result_message(result, done=f"Hand {hand.number} deleted.")

@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from tournaments import background
 from tournaments.models import Tournament
-from tournaments.round_selectors import standings
+from tournaments.selectors import standings
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

@@ -13,10 +13,12 @@ from django.urls import reverse
 from django.utils import timezone
 
 from scoring import exports
-from scoring.exports import KIND_FORMATS, request_export, start_export
+from scoring.exports import KIND_FORMATS, request_export
 from scoring.models import ApiToken, ChapterLink, Export
+from scoring.tasks import build_export
 from tests.factories import ChapterFactory, EntryFactory, EventFactory, PlayerFactory
 from tests.scoring.builders import enter, make_bracket, played
+from tournaments import background
 from tournaments.background import SEND_FAILED, STUCK
 
 pytestmark = pytest.mark.django_db
@@ -32,7 +34,7 @@ def built(tournament, official, kind, format="", chapter=None) -> Export:
     export = request_export(
         tournament=tournament, by=official, kind=kind, format=format, chapter=chapter
     )
-    assert start_export(export), export.error
+    assert background.start(export, build_export), export.error
     export.refresh_from_db()
     return export
 

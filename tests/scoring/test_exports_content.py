@@ -22,7 +22,7 @@ from tests.scoring.builders import (
 )
 from tournaments import services
 from tournaments.models import Game, Side, Tournament
-from tournaments.round_selectors import standings
+from tournaments.selectors import standings
 
 pytestmark = pytest.mark.django_db
 

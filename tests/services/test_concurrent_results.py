@@ -14,7 +14,6 @@ from tests.factories import ChapterFactory, EntryFactory, EventFactory, PlayerFa
 from tests.services.test_concurrent_hands import run_threads
 from tournaments import services
 from tournaments.models import Activity, Game
-from tournaments.services import results
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -35,9 +34,9 @@ def doubles_bracket(tournament, official, name):
 
 @pytest.mark.parametrize("one_statement", [True, False], ids=["one statement", "general path"])
 def test_sibling_results_at_the_same_moment_seat_both_winners(
-    postgres, tournament, official, monkeypatch, one_statement
+    postgres, tournament, official, results_path, one_statement
 ):
-    monkeypatch.setattr(results, "ONE_STATEMENT", one_statement)
+    results_path(one_statement)
     for attempt in range(ROUNDS):
         event = doubles_bracket(tournament, official, f"Doubles {attempt}")
         games = list(Game.objects.filter(event=event, stage=1, round_number=1).order_by("position"))

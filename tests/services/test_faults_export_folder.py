@@ -10,9 +10,11 @@ import pytest
 from django.urls import reverse
 from django.utils.html import escape
 
-from scoring.exports import exports_folder, request_export, start_export
+from scoring.exports import exports_folder, request_export
 from scoring.models import Export
+from scoring.tasks import build_export
 from tests.scoring.builders import enter, make_bracket, played
+from tournaments import background
 from tournaments.background import SEND_FAILED
 
 pytestmark = pytest.mark.django_db
@@ -63,7 +65,7 @@ def test_an_export_whose_own_folder_cannot_be_made_fails_with_the_reason(
 ):
     export = request_export(tournament=played_tournament, by=official, kind="games")
     (exports_folder() / str(export.pk)).write_text("not a folder")
-    assert not start_export(export)
+    assert not background.start(export, build_export)
     assert export.status == Export.Status.FAILED
     assert export.error.startswith(FOLDER_PROBLEM)
     assert str(data_dir / "exports" / str(export.pk)) in export.error

@@ -25,10 +25,12 @@ from django.db import connection
 from django.urls import reverse
 from django.utils.html import escape
 
-from scoring.exports import request_export, start_export
+from scoring.exports import request_export
 from scoring.models import Export
+from scoring.tasks import build_export
 from tests.scoring.builders import enter, make_bracket, played
 from tests.services.relay import Relay
+from tournaments import background
 from tournaments.background import SEND_FAILED, STUCK
 
 pytestmark = pytest.mark.services
@@ -132,7 +134,7 @@ def test_a_worker_killed_mid_export_leaves_a_failed_export_with_a_retry(
 ):
     worker = start_worker(pause=300)
     export = request_export(tournament=played_tournament, by=official, kind="games", format="csv")
-    assert start_export(export), export.error
+    assert background.start(export, build_export), export.error
     wait_for(lambda: progress_of(export) == 50, worker)
     assert list((Path(settings.DATA_DIR) / "exports" / str(export.pk)).glob("*.partial"))
 
@@ -165,7 +167,7 @@ def test_a_broker_gone_while_a_worker_builds_loses_nothing(
 ):
     worker = start_worker(pause=3)
     export = request_export(tournament=played_tournament, by=official, kind="games", format="csv")
-    assert start_export(export), export.error
+    assert background.start(export, build_export), export.error
     wait_for(lambda: progress_of(export) == 50, worker)
     broker.stop()
     wait_for(lambda: progress_of(export) == 100, worker, seconds=30)
@@ -177,7 +179,7 @@ def test_a_broker_gone_before_a_worker_took_the_export_ends_in_a_retry_not_a_wai
 ):
     slug = played_tournament.slug
     export = request_export(tournament=played_tournament, by=official, kind="games", format="csv")
-    assert start_export(export), export.error
+    assert background.start(export, build_export), export.error
     broker.stop()
     settings.BACKGROUND_STUCK_AFTER = 1
     time.sleep(1.2)

@@ -13,7 +13,9 @@ import pytest
 
 from scoring.backup import jobs, write_backup
 from scoring.models import Restore
+from scoring.tasks import restore_backup
 from tests.services.test_celery_worker import ROOT, data_dir, worker  # noqa: F401
+from tournaments import background
 from tournaments.background import STUCK
 from tournaments.models import Player, Tournament
 
@@ -43,7 +45,7 @@ def test_a_worker_killed_mid_restore_leaves_nothing_and_the_job_fails(
     players = Player.objects.count()
     restore = jobs.request_restore(tournament=tournament, by=official, upload=upload, slug="copy")
     kept = data_dir / "restores" / restore.path
-    assert jobs.start_restore(restore)
+    assert background.start(restore, restore_backup)
     deadline = time.monotonic() + 90
     while jobs.progress_of(restore) == 0 and time.monotonic() < deadline:
         time.sleep(0.05)

@@ -1,4 +1,4 @@
-"""The player's "where do I play?": `tournaments.lookup.find_players` and its page."""
+"""The player's "where do I play?": `tournaments.selectors.find_players` and its page."""
 
 import pytest
 from django.urls import reverse
@@ -6,8 +6,9 @@ from django.utils.html import escape
 
 from tests.factories import EntryFactory, EventFactory, PlayerFactory, drawn_doubles, game_at
 from tests.tournaments.rounds_setup import rounds_event, seat_and_start, settle, tables_of
-from tournaments import lookup, services
+from tournaments import services
 from tournaments.models import Event, Game, Player, SitOut, Team
+from tournaments.selectors import lookup
 
 pytestmark = pytest.mark.django_db
 

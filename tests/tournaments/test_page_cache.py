@@ -332,7 +332,7 @@ def test_a_visitor_s_unchanged_poll_is_answered_before_the_rest_of_the_stack(
     """UnchangedPollMiddleware: one query, then 304; the view and later middleware never run."""
     live = client.get(bracket_url(event), HTTP_HX_REQUEST="true")
     monkeypatch.setattr(
-        brackets_public.lookup,
+        brackets_public.selectors,
         "public_bracket",
         lambda *a, **k: pytest.fail("the view ran for an unchanged poll"),
     )

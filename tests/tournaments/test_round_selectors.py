@@ -11,7 +11,7 @@ from games.examples import example_hand
 from games.standings import GameResult, rank
 from scoring import services as scoring
 from scoring.models import Hand
-from tournaments import round_selectors, services
+from tournaments import selectors, services
 from tournaments.models import Game, Round, Side, SitOut, Team
 
 from .rounds_setup import add_player, finish_round, rounds_event, seat_and_start, settle, tables_of
@@ -20,7 +20,7 @@ pytestmark = pytest.mark.django_db
 
 
 def rows_of(event):
-    return round_selectors.standings(event).rows
+    return selectors.standings(event).rows
 
 
 def by_label(rows):
@@ -68,7 +68,7 @@ def test_a_game_being_played_counts_only_when_it_ends(tournament, official):
     settle(second, official, (50, 40, 30, 20), finished=False)
     rows = rows_of(event)
     assert len(rows) == 4
-    assert round_selectors.standings(event).games_counted == 1
+    assert selectors.standings(event).games_counted == 1
 
 
 def test_sit_outs_count_from_started_rounds_with_the_events_points(tournament, official):
@@ -86,13 +86,13 @@ def test_sit_outs_count_from_started_rounds_with_the_events_points(tournament, o
     assert len(rows) == 1
     assert (rows[0].sat_out, rows[0].played, rows[0].match_points) == (1, 0, 1)
     assert rows[0].points_against == Decimal("0.0")
-    assert round_selectors.sit_out_points(event) == 1
+    assert selectors.sit_out_points(event) == 1
 
 
 def test_sit_out_points_default_to_2(tournament, official):
     event = rounds_event(tournament, players=4, game_key="domino_pinochle", name="Pinochle")
-    assert round_selectors.sit_out_points(event) == 2
-    assert "A round sat out earns 2 match points" in round_selectors.standings(event).tiebreaks[1]
+    assert selectors.sit_out_points(event) == 2
+    assert "A round sat out earns 2 match points" in selectors.standings(event).tiebreaks[1]
 
 
 def test_rows_give_each_player_and_their_chapter_and_share_places_by_name(tournament, official):
@@ -124,10 +124,10 @@ def test_the_standings_take_three_queries_whatever_the_size(
     for seed in (1, 2):
         finish_round(seat_and_start(event, official, seed=seed), official)
     with django_assert_num_queries(3):
-        found = round_selectors.standings(event)
+        found = selectors.standings(event)
     assert len(found.rows) == players
     with django_assert_num_queries(4):
-        round_selectors.standings(event, with_rounds=True)
+        selectors.standings(event, with_rounds=True)
 
 
 # Recomputing from scratch ---------------------------------------------------------------------
@@ -243,7 +243,7 @@ def test_a_round_view_gives_tables_results_and_sit_outs(tournament, official):
     settle(first, official, (250, 120, 90))
     settle(second, official, (100, 100, 30), finished=False)
     services.close_at_time(game=second, by=official)
-    shown = round_selectors.started_round(event, 1)
+    shown = selectors.started_round(event, 1)
     one, two = shown.tables
     assert one.result.endswith(" won")
     assert [side.result_word for side in one.sides] == ["won", "lost", "lost"]
@@ -258,9 +258,9 @@ def test_a_round_view_gives_tables_results_and_sit_outs(tournament, official):
 def test_a_round_not_started_is_not_shown_to_the_public(tournament, official):
     event = rounds_event(tournament, players=8)
     services.seat_round(event=event, by=official, seed=1)
-    assert round_selectors.started_round(event, 1) is None
-    assert round_selectors.started_round(event, 2) is None
-    assert round_selectors.started_rounds(event) == []
+    assert selectors.started_round(event, 1) is None
+    assert selectors.started_round(event, 2) is None
+    assert selectors.started_rounds(event) == []
 
 
 def test_closing_now_names_who_would_win_or_tie(tournament, official):
@@ -268,11 +268,11 @@ def test_closing_now_names_who_would_win_or_tie(tournament, official):
     round_ = seat_and_start(event, official)
     game = tables_of(round_)[0]
     settle(game, official, (20, 45, 30, 10), finished=False)
-    table = round_selectors.started_round(event, 1).tables[0]
+    table = selectors.started_round(event, 1).tables[0]
     assert table.if_closed_now.endswith("would win with 45")
     assert table.is_open
     settle(game, official, (45, 45, 30, 10), finished=False)
-    table = round_selectors.started_round(event, 1).tables[0]
+    table = selectors.started_round(event, 1).tables[0]
     assert table.if_closed_now.endswith("would tie on 45")
     assert not table.movable
 
@@ -282,33 +282,33 @@ def test_the_overview_counts_repeats_late_arrivals_and_withdrawals(tournament, o
     late = add_player(event, "Late Lou", checked_in=False)
     finish_round(seat_and_start(event, official, seed=1), official)
     services.set_checked_in(player=late, by=official, checked_in=True)
-    overview = round_selectors.rounds_overview(event)
+    overview = selectors.rounds_overview(event)
     assert [p.name for p in overview.waiting] == ["Late Lou"]
     assert overview.next_number == 2
     assert overview.can_seat
     assert not overview.reseating
     # Four players, three rounds at tables of two: the third round must repeat.
     services.seat_round(event=event, by=official, seed=2)
-    overview = round_selectors.rounds_overview(event)
+    overview = selectors.rounds_overview(event)
     assert overview.waiting == []
     assert overview.reseating
     assert overview.can_start
     gone = Side.objects.filter(game__round__number=2).first().team.members[0].player
     services.set_withdrawn(player=gone, by=official, withdrawn=True)
-    overview = round_selectors.rounds_overview(event)
+    overview = selectors.rounds_overview(event)
     assert [
         p.name for p in overview.shown.tables[0].withdrawn + overview.shown.tables[1].withdrawn
     ] == [gone.name]
     assert overview.plays_on_after_withdrawal is False
-    assert round_selectors.rounds_overview(event, number=9) is None
-    assert round_selectors.rounds_overview(event, number=1).shown.number == 1
+    assert selectors.rounds_overview(event, number=9) is None
+    assert selectors.rounds_overview(event, number=1).shown.number == 1
 
 
 def test_the_overview_counts_repeat_meetings_the_seating_could_not_avoid(tournament, official):
     event = rounds_event(tournament, players=3, game_key="domino_pinochle", name="Trio")
     finish_round(seat_and_start(event, official, seed=1), official)
     services.seat_round(event=event, by=official, seed=2)
-    overview = round_selectors.rounds_overview(event)
+    overview = selectors.rounds_overview(event)
     assert overview.shown.repeats == 3
 
 
@@ -322,16 +322,16 @@ def test_the_overview_takes_a_fixed_number_of_queries(
         services.seat_round(event=event, by=official, seed=2)
     for event in (small, big):
         with django_assert_max_num_queries(8):
-            round_selectors.rounds_overview(event)
+            selectors.rounds_overview(event)
 
 
 def test_a_partnership_event_lists_players_without_a_partner(tournament, official):
     event = rounds_event(tournament, players=5, team_size=2, name="Pairs")
-    overview = round_selectors.rounds_overview(event)
+    overview = selectors.rounds_overview(event)
     assert overview.shown is None
     assert overview.team_count == 0
     services.draw_partners_for_event(event=event, by=official, seed=1)
-    overview = round_selectors.rounds_overview(event)
+    overview = selectors.rounds_overview(event)
     assert len(overview.without_partner) == 1
     assert overview.team_count == 2
 
@@ -345,9 +345,9 @@ def test_a_sides_games_list_its_tables_and_rounds_sat_out(tournament, official):
         finish_round(seat_and_start(event, official, seed=seed), official)
     services.seat_round(event=event, by=official, seed=5)  # not started: not listed
     team = Team.objects.filter(event=event).first()
-    games = round_selectors.side_games(event, team.pk)
+    games = selectors.side_games(event, team.pk)
     assert [line.number for line in games.rounds] == [1, 2, 3, 4]
     assert sum(1 for line in games.rounds if line.table is None) == 1
     played = [line for line in games.rounds if line.table is not None]
     assert all(line.seat.team.pk == team.pk for line in played)
-    assert round_selectors.side_games(event, 0) is None
+    assert selectors.side_games(event, 0) is None

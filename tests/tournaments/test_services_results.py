@@ -10,7 +10,7 @@ from tests.factories import ChapterFactory, EntryFactory, EventFactory, PlayerFa
 from tournaments import naming, services
 from tournaments.errors import DeskError
 from tournaments.models import Activity, Event, Game, Team, TeamMember
-from tournaments.services import result_statements, results
+from tournaments.services import result_statements
 
 pytestmark = pytest.mark.django_db
 
@@ -673,7 +673,7 @@ def play_a_tournament(tournament, official, name):
 
 
 def test_the_one_statement_and_the_general_path_leave_the_same_rows(
-    tournament, official, monkeypatch
+    tournament, official, monkeypatch, results_path
 ):
     """On PostgreSQL ordinary results take one statement: it must write what the general
     path writes (on SQLite both runs take the general path)."""
@@ -693,7 +693,7 @@ def test_the_one_statement_and_the_general_path_leave_the_same_rows(
         # Singles results name their players: the statement gives them to the general path.
         assert taken.count(True) == 14
         assert taken.count(False) == 12
-    monkeypatch.setattr(results, "ONE_STATEMENT", False)
+    results_path(False)
     general = play_a_tournament(tournament, official, "General")
     assert quick == general
     assert ("finished",) in quick  # both doubles brackets reached their final
@@ -712,11 +712,11 @@ def numbers(game):
 
 @pytest.mark.parametrize("one_statement", [True, False], ids=["one statement", "general path"])
 def test_a_result_is_logged_with_the_games_name_and_player_or_team(
-    tournament, official, monkeypatch, one_statement
+    tournament, official, monkeypatch, results_path, one_statement
 ):
     """Both paths write the same line: on PostgreSQL the one statement takes the final
     and the partners' game, and must say what the general path says."""
-    monkeypatch.setattr(results, "ONE_STATEMENT", one_statement)
+    results_path(one_statement)
     taken = []
     decide = result_statements.decide
 

@@ -1,8 +1,17 @@
-"""Reads for the tournament pages: each returns what one page shows, in few queries.
+"""Reads of the tournaments app: each returns what one page shows, in few queries.
 
+The one home for reads (services import from here, never the other way round):
 `counts` (the dashboard's figures), `players` (the lists of players), `lines` and
-`bracket` (a bracket as its pages show it), `draw` (the draw page's overview). Every
-name is importable from here, as `selectors.bracket_for_event(event)`.
+`bracket` (a bracket as its pages show it), `draw` (the draw page's overview and who is
+left without a partner), `seating` (the sides, a round's tables, one side's tables),
+`rounds` (the official list of rounds), `ranking` (the standings), `lookup` (the
+player's phone: "where do I play?") and `public_bracket`. Every public name is
+importable from here, as `selectors.bracket_for_event(event)` or
+`selectors.standings(event)`.
+
+Standings come from `games.standings.rank` over the games with a result (finished, or
+closed at time) and the rounds sat out of every round that has started; a game being
+played counts only when it ends.
 """
 
 from .bracket import (
@@ -24,6 +33,7 @@ from .draw import (
     players_to_add_to_singles,
 )
 from .lines import Bracket, GameLine, PlayerLine, RoundLine, SideLine, TeamLine
+from .lookup import Lookup, find_players
 from .players import (
     NO_CHAPTER,
     checked_in_to_enter,
@@ -32,25 +42,65 @@ from .players import (
     players_with_entries,
     roster_chapter_notes,
 )
+from .public_bracket import PublicBracket, public_bracket
+from .ranking import (
+    StandingRow,
+    Standings,
+    game_results,
+    rounds_sat_out,
+    sit_out_points,
+    standings,
+)
+from .rounds import RoundsOverview, RoundSummary, rounds_overview, started_rounds
+from .seating import (
+    TABLE_WORDS,
+    RoundView,
+    SeatLine,
+    SideGames,
+    SideRound,
+    TableLine,
+    Teams,
+    event_teams,
+    round_view,
+    side_games,
+    started_round,
+)
+from .waiting import waiting_hands
 
 __all__ = [
     "NO_CHAPTER",
+    "TABLE_WORDS",
     "Bracket",
     "DrawOverview",
     "GameLine",
+    "Lookup",
     "PlayerLine",
+    "PublicBracket",
     "RoundLine",
+    "RoundSummary",
+    "RoundView",
+    "RoundsOverview",
+    "SeatLine",
+    "SideGames",
     "SideLine",
+    "SideRound",
+    "StandingRow",
+    "Standings",
+    "TableLine",
     "TeamLine",
+    "Teams",
     "bracket_for_event",
     "bracket_played",
     "bracket_rounds",
     "checked_in_to_enter",
     "draw_overview",
     "event_placings",
+    "event_teams",
     "events_with_counts",
+    "find_players",
     "first_games_open",
     "game_name",
+    "game_results",
     "leftover_singles_teams",
     "not_checked_in",
     "odd_players",
@@ -58,7 +108,17 @@ __all__ = [
     "players_to_add_to_singles",
     "players_with_entries",
     "print_sections",
+    "public_bracket",
     "roster_chapter_notes",
+    "round_view",
+    "rounds_overview",
+    "rounds_sat_out",
+    "side_games",
+    "sit_out_points",
+    "standings",
+    "started_round",
+    "started_rounds",
     "tournament_counts",
+    "waiting_hands",
     "with_bracket_rounds",
 ]

@@ -14,7 +14,6 @@ from .draws import (
     draw_bracket,
     draw_partners_for_event,
     draw_singles_bracket,
-    odd_players,
     swap_players,
 )
 from .entries import enter_players, set_entries
@@ -66,7 +65,6 @@ __all__ = [
     "mark_changed",
     "merge_chapters",
     "move_entrant",
-    "odd_players",
     "open_singles",
     "partner_odd_player",
     "preview_result",

@@ -34,6 +34,7 @@ rows written back, all in one transaction.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
@@ -75,10 +76,6 @@ __all__ = [
 
 REASON_MAX = 200
 
-# Off: every result takes the general path (the tests compare the two; the bench
-# measures both).
-ONE_STATEMENT = True
-
 
 class StaleGame(DeskError):
     """The game changed since the official's page was drawn."""
@@ -102,7 +99,7 @@ def _check_sides_known(game: GameRow) -> None:
 
 
 def _one_statement() -> bool:
-    return ONE_STATEMENT and result_statements.available()
+    return settings.RESULTS_ONE_STATEMENT and result_statements.available()
 
 
 def valid_progress(totals: tuple, hand_count) -> bool:

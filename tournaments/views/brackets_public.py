@@ -15,9 +15,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
-from tournaments.selectors.waiting import waiting_hands
-
-from .. import lookup
+from .. import selectors
 from ..models import Event
 from ..page_cache import event_marker, public_page
 
@@ -37,7 +35,7 @@ def bracket(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     event = get_object_or_404(
         Event.objects.select_related("tournament"), pk=pk, tournament__slug=slug
     )
-    shown = lookup.public_bracket(
+    shown = selectors.public_bracket(
         event, team=_number(request, "team"), round_number=_number(request, "round")
     )
     bracket = shown.bracket
@@ -49,7 +47,7 @@ def bracket(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "event": event,
         "bracket": bracket,
         "shown": shown,
-        "waiting_hands": waiting_hands(event),
+        "waiting_hands": selectors.waiting_hands(event),
     }
     if request.htmx:
         return render(request, "tournaments/bracket_public.html#live", context)

@@ -7,11 +7,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
 from .. import services
-from ..errors import RulesError
 from ..forms import ChapterForm, MergeChaptersForm
 from ..models import Chapter, Tournament
 from ..permissions import official_required
 from .common import posted
+from .refusals import refusal
 
 
 def _get_chapter_for_official(tournament: Tournament, pk: int) -> Chapter:
@@ -23,11 +23,9 @@ def _get_chapter_for_official(tournament: Tournament, pk: int) -> Chapter:
 def chapters(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     form = ChapterForm(posted(request))
     if request.method == "POST" and form.is_valid():
-        try:
+        with refusal(request, form=form, field="name") as refused:
             services.add_chapter(tournament=tournament, by=request.user, **form.cleaned_data)
-        except RulesError as exc:
-            form.add_error("name", str(exc))
-        else:
+        if not refused:
             messages.success(request, f"Chapter {form.cleaned_data['name']} added.")
             return redirect("desk:chapters", tournament.slug)
     return _render_chapters(request, tournament, form=form)
@@ -54,16 +52,14 @@ def chapter_rename(request: HttpRequest, tournament: Tournament, pk: int) -> Htt
     chapter = _get_chapter_for_official(tournament, pk)
     form = ChapterForm(request.POST)
     if form.is_valid():
-        try:
+        with refusal(request) as refused:
             services.rename_chapter(
                 chapter=chapter,
                 by=request.user,
                 name=form.cleaned_data["name"],
                 code=form.cleaned_data["code"],
             )
-        except RulesError as exc:
-            messages.error(request, str(exc))
-        else:
+        if not refused:
             messages.success(request, f"Chapter renamed to {chapter.name}.")
     else:
         messages.error(request, "Type the chapter's new name.")
@@ -75,11 +71,9 @@ def chapter_rename(request: HttpRequest, tournament: Tournament, pk: int) -> Htt
 def chapter_merge(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     form = MergeChaptersForm(request.POST, tournament=tournament)
     if form.is_valid():
-        try:
+        with refusal(request, form=form) as refused:
             services.merge_chapters(by=request.user, **form.cleaned_data)
-        except RulesError as exc:
-            form.add_error(None, str(exc))
-        else:
+        if not refused:
             messages.success(request, f"Merged into {form.cleaned_data['target'].name}.")
             return redirect("desk:chapters", tournament.slug)
     return _render_chapters(request, tournament, merge_form=form, status=422)

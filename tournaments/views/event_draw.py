@@ -14,10 +14,10 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from .. import naming, selectors, services
-from ..errors import RulesError
 from ..models import Event, Player, Tournament
 from ..permissions import official_required
 from .common import WITH_FEEDER, get_event_for_official
+from .refusals import refusal
 
 # Forms: parse only ---------------------------------------------------------------------------
 
@@ -140,13 +140,12 @@ def partners_draw(request: HttpRequest, tournament: Tournament, pk: int) -> Http
     form = SeedForm(request.POST)
     if not form.is_valid():
         return _render_draw(request, event, seed_form=form, status=422)
-    try:
+    with refusal(request, form=form) as refused:
         drawn = services.draw_partners_for_event(
             event=event, by=request.user, seed=form.cleaned_data["seed"]
         )
-    except RulesError as exc:
-        messages.error(request, str(exc))
-        return _render_draw(request, event, seed_form=form, status=422)
+    if refused:
+        return _render_draw(request, event, seed_form=form, status=refused.status)
     messages.success(
         request, f"Partners drawn: {len(drawn.pairs)} teams. Draw number {drawn.seed}."
     )
@@ -170,11 +169,10 @@ def partners_swap(request: HttpRequest, tournament: Tournament, pk: int) -> Http
     if not form.is_valid():
         return _render_draw(request, event, swap_form=form, status=422)
     a, b = form.cleaned_data["player_a"], form.cleaned_data["player_b"]
-    try:
+    with refusal(request, form=form) as refused:
         changed = services.swap_players(event=event, by=request.user, player_a=a, player_b=b)
-    except RulesError as exc:
-        messages.error(request, str(exc))
-        return _render_draw(request, event, swap_form=form, status=422)
+    if refused:
+        return _render_draw(request, event, swap_form=form, status=refused.status)
     teams = [(team.number_label, [m.player.name for m in team.members]) for team in changed]
     messages.success(request, naming.swap_message(a.name, b.name, teams))
     for team in changed:
@@ -196,16 +194,15 @@ def bracket_draw(request: HttpRequest, tournament: Tournament, pk: int) -> HttpR
     form = BracketForm(request.POST, teams=context["bye_teams"])
     if not form.is_valid():
         return _render_draw(request, event, bracket_form=form, status=422)
-    try:
+    with refusal(request, form=form) as refused:
         services.draw_bracket(
             event=event,
             by=request.user,
             seed=form.cleaned_data["seed"],
             bye_team_ids=form.cleaned_data["byes"] or None,
         )
-    except RulesError as exc:
-        messages.error(request, str(exc))
-        return _render_draw(request, event, bracket_form=form, status=422)
+    if refused:
+        return _render_draw(request, event, bracket_form=form, status=refused.status)
     event.refresh_from_db()
     messages.success(
         request, f"The {event.name} bracket is drawn. Draw number {event.bracket_seed}."
@@ -222,13 +219,12 @@ def odd_partner(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRe
     if not form.is_valid():
         return _render_draw(request, event, odd_form=form, status=422)
     player, partner = form.cleaned_data["player"], form.cleaned_data["partner"]
-    try:
+    with refusal(request, form=form) as refused:
         team = services.partner_odd_player(
             event=event, by=request.user, player=player, partner=partner
         )
-    except RulesError as exc:
-        messages.error(request, str(exc))
-        return _render_draw(request, event, odd_form=form, status=422)
+    if refused:
+        return _render_draw(request, event, odd_form=form, status=refused.status)
     messages.success(
         request, f"{player.name} and {partner.name} are team {team.number} of {event.name}."
     )
@@ -245,13 +241,12 @@ def odd_leave(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResp
         messages.error(request, "Choose a player who has no partner.")
         return _render_draw(request, event, status=422)
     player = form.cleaned_data["player"]
-    try:
+    with refusal(request) as refused:
         team = services.leave_out_odd_player(
             event=event, by=request.user, player=player, to_singles=form.cleaned_data["to_singles"]
         )
-    except RulesError as exc:
-        messages.error(request, str(exc))
-        return _render_draw(request, event, status=422)
+    if refused:
+        return _render_draw(request, event, status=refused.status)
     where = f" and goes straight into {team.event.name}" if team is not None else ""
     messages.success(request, f"{player.name} is out of {event.name}{where}.")
     return redirect("desk:event_draw", tournament.slug, event.pk)
@@ -261,11 +256,10 @@ def odd_leave(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResp
 @require_POST
 def singles_open(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
     event = get_event_for_official(tournament, pk, related=WITH_FEEDER)
-    try:
+    with refusal(request) as refused:
         created = services.open_singles(event=event, by=request.user)
-    except RulesError as exc:
-        messages.error(request, str(exc))
-        return _render_draw(request, event, status=422)
+    if refused:
+        return _render_draw(request, event, status=refused.status)
     if created:
         messages.success(request, f"{len(created)} partners' games added.")
     else:
@@ -281,10 +275,9 @@ def singles_add(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRe
     if not form.is_valid():
         return _render_draw(request, event, add_form=form, status=422)
     player = form.cleaned_data["player"]
-    try:
+    with refusal(request, form=form) as refused:
         services.add_singles_entrant(event=event, by=request.user, player=player)
-    except RulesError as exc:
-        messages.error(request, str(exc))
-        return _render_draw(request, event, add_form=form, status=422)
+    if refused:
+        return _render_draw(request, event, add_form=form, status=refused.status)
     messages.success(request, f"{player.name} added to {event.name}.")
     return redirect("desk:event_draw", tournament.slug, event.pk)

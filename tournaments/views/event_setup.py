@@ -6,12 +6,12 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
 from .. import services
-from ..errors import RulesError
 from ..forms import EventForm, HouseRulesForm
 from ..models import Tournament
 from ..permissions import official_required
 from ..services import house_rules
 from .common import get_event_for_official, posted
+from .refusals import refusal
 
 
 @official_required
@@ -31,7 +31,7 @@ def event_create(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         )
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        try:
+        with refusal(request, form=form) as refused:
             event = services.create_event(
                 tournament=tournament,
                 by=request.user,
@@ -42,9 +42,7 @@ def event_create(request: HttpRequest, tournament: Tournament) -> HttpResponse:
                 options=form.options(),
                 fed_by=data.get("fed_by"),
             )
-        except RulesError as exc:
-            form.add_error(None, str(exc))
-        else:
+        if not refused:
             messages.success(request, f"Event {event.name} created.")
             return redirect("desk:dashboard", tournament.slug)
     return render(request, "tournaments/event_form.html", {"tournament": tournament, "form": form})
@@ -58,15 +56,16 @@ def event_rules(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRe
     form = HouseRulesForm(posted(request), event=event)
     started = house_rules.play_started(event)
     if request.method == "POST" and form.is_valid():
-        try:
-            changes = house_rules.update_event_options(
-                event=event, by=request.user, options=form.options(), confirmed=form.confirmed
-            )
-        except house_rules.ConfirmRulesChange as exc:
-            form.add_error("confirm", f"{exc} Tick the box to change the rules anyway.")
-        except RulesError as exc:
-            form.add_error(None, str(exc))
-        else:
+        with refusal(request, form=form) as refused:
+            try:
+                changes = house_rules.update_event_options(
+                    event=event, by=request.user, options=form.options(), confirmed=form.confirmed
+                )
+            except house_rules.ConfirmRulesChange as exc:
+                # Not refused: asked to confirm, at the box that confirms.
+                form.add_error("confirm", f"{exc} Tick the box to change the rules anyway.")
+                refused.error = exc
+        if not refused:
             if changes:
                 messages.success(request, "House rules changed: " + "; ".join(changes) + ".")
             else:

@@ -13,11 +13,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from .. import round_selectors, selectors, services
+from .. import selectors, services
 from ..errors import RulesError
 from ..models import Event, Game, Tournament
 from ..permissions import official_required
 from .common import WITH_FEEDER, get_event_for_official
+from .refusals import REFUSED, place_refusal, refusal
 
 
 def _get_game_for_official(tournament: Tournament, pk: int) -> Game:
@@ -79,7 +80,7 @@ def event_detail(request: HttpRequest, tournament: Tournament, pk: int) -> HttpR
     played = sum(1 for g in games if g.has_result)
     to_play = sum(1 for g in games if not g.is_decided)
     if event.format == Event.Format.ROUNDS:
-        started = round_selectors.started_rounds(event)
+        started = selectors.started_rounds(event)
         played = sum(r.results_in for r in started)
         to_play = sum(r.tables - r.results_in for r in started)
     context = {
@@ -204,8 +205,8 @@ def _after_result(request, event, game, exc=None, *, form_data=None, action="res
         messages.error(request, str(exc))
         return _render_bracket(request, event, status=409)
     if exc is not None:
-        messages.error(request, str(exc))
-        return _render_bracket(request, event, status=422)
+        place_refusal(request, exc)  # the result buttons have no form of their own
+        return _render_bracket(request, event, status=REFUSED)
     url = reverse("desk:bracket", args=[event.tournament.slug, event.pk])
     return redirect(f"{url}#game-{game.pk}")
 
@@ -225,7 +226,7 @@ def _result_action(request, tournament, pk, *, action, form_class, invalid, reco
         messages.error(request, _first_error(form, invalid))
         return _render_bracket(request, game.event, status=422)
     data = form.cleaned_data
-    try:
+    with refusal() as refused:  # `_after_result` answers it: confirm, stale or refused
         if not (data["sure"] or data["confirm"]):
             shown = preview(game, data)
             return _confirm_page(
@@ -238,8 +239,10 @@ def _result_action(request, tournament, pk, *, action, form_class, invalid, reco
                 voided=shown.voided,
             )
         done = record(game, data)
-    except RulesError as exc:
-        return _after_result(request, game.event, game, exc, form_data=data, action=action)
+    if refused:
+        return _after_result(
+            request, game.event, game, refused.error, form_data=data, action=action
+        )
     messages.success(request, done)
     return _after_result(request, game.event, game)
 
@@ -339,13 +342,12 @@ def game_undo(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResp
         messages.error(request, "There is nothing to undo on this game.")
         return _render_bracket(request, game.event, status=422)
     before = services.Before.from_list(kept.get("before"))
-    try:
+    with refusal() as refused:  # `_after_result` answers it
         services.undo_result(
             game=game, by=request.user, version=form.cleaned_data["version"], before=before
         )
-    except RulesError as exc:
-        request.session.pop(UNDO_KEY, None)
-        return _after_result(request, game.event, game, exc)
     request.session.pop(UNDO_KEY, None)
+    if refused:
+        return _after_result(request, game.event, game, refused.error)
     messages.success(request, "Undone: the game is back as it was.")
     return _after_result(request, game.event, game)

@@ -13,11 +13,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from ..errors import RulesError
 from ..models import OfficialInvitation, Tournament
 from ..official_forms import AddOfficialForm, LeaveForm
 from ..permissions import official_required
 from ..services import officials as service
+from .refusals import refusal
 
 
 def _get_official_user_for_official(tournament: Tournament, pk: int):
@@ -69,16 +69,14 @@ def officials(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 def official_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     form = AddOfficialForm(request.POST)
     if form.is_valid():
-        try:
+        owner = tournament.is_owner(request.user)  # only the owner's page has the add form
+        with refusal(request, form=form if owner else None, field="username") as refused:
             user = service.add_official(
                 tournament=tournament, by=request.user, username=form.cleaned_data["username"]
             )
-        except RulesError as exc:
-            if not tournament.is_owner(request.user):  # no add form on their page
-                messages.error(request, str(exc))
-                return redirect("desk:officials", tournament.slug)
-            form.add_error("username", str(exc))
-        else:
+        if refused and not owner:
+            return redirect("desk:officials", tournament.slug)
+        if not refused:
             messages.success(request, f"{user.get_username()} is now an official.")
             return redirect("desk:officials", tournament.slug)
     return _render(request, tournament, add_form=form, status=422)
@@ -88,11 +86,9 @@ def official_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @require_POST
 def official_remove(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
     user = _get_official_user_for_official(tournament, pk)
-    try:
+    with refusal(request) as refused:
         service.remove_official(tournament=tournament, by=request.user, user=user)
-    except RulesError as exc:
-        messages.error(request, str(exc))
-    else:
+    if not refused:
         messages.success(request, f"{user.get_username()} is no longer an official.")
     return redirect("desk:officials", tournament.slug)
 
@@ -103,11 +99,10 @@ def official_leave(request: HttpRequest, tournament: Tournament) -> HttpResponse
     form = LeaveForm(request.POST)
     if not form.is_valid():
         return _render(request, tournament, leave_form=form, status=422)
-    try:
+    with refusal(request, form=form, field="confirm") as refused:
         service.leave_tournament(tournament=tournament, by=request.user)
-    except RulesError as exc:
-        form.add_error("confirm", str(exc))
-        return _render(request, tournament, leave_form=form, status=422)
+    if refused:
+        return _render(request, tournament, leave_form=form, status=refused.status)
     messages.success(request, f"You are no longer an official of {tournament.name}.")
     return redirect("desk:home")
 
@@ -115,11 +110,9 @@ def official_leave(request: HttpRequest, tournament: Tournament) -> HttpResponse
 @official_required
 @require_POST
 def invitation_create(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    try:
+    with refusal(request) as refused:
         service.invite_official(tournament=tournament, by=request.user)
-    except RulesError as exc:
-        messages.error(request, str(exc))
-    else:
+    if not refused:
         messages.success(
             request,
             "Invitation link made: copy it below and send it to the new official. It works "
@@ -132,11 +125,9 @@ def invitation_create(request: HttpRequest, tournament: Tournament) -> HttpRespo
 @require_POST
 def invitation_revoke(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
     invitation = _get_invitation_for_official(tournament, pk)
-    try:
+    with refusal(request) as refused:
         service.revoke_invitation(invitation=invitation, by=request.user)
-    except RulesError as exc:
-        messages.error(request, str(exc))
-    else:
+    if not refused:
         messages.success(request, "The link was revoked: it no longer works.")
     return redirect("desk:officials", tournament.slug)
 
@@ -151,7 +142,7 @@ def invitation_accept(request: HttpRequest, slug: str, token: str) -> HttpRespon
     nothing, so a link previewer or a prefetching browser never uses it up.
     """
     tournament = Tournament.objects.filter(slug=slug).first()
-    try:
+    with refusal() as refused:  # a page of its own says why, 403: no right is given
         if request.method == "GET":
             invitation = service.check_invitation(tournament=tournament, token=token)
             already = tournament.officials.filter(pk=request.user.pk).exists()
@@ -163,11 +154,11 @@ def invitation_accept(request: HttpRequest, slug: str, token: str) -> HttpRespon
         if tournament is None:
             raise service.InvitationRefused(service.REFUSALS["unknown"])
         joined = service.accept_invitation(tournament=tournament, token=token, by=request.user)
-    except RulesError as exc:
+    if refused:
         return render(
             request,
             "tournaments/invitation_refused.html",
-            {"reason": str(exc), "tournament": tournament},
+            {"reason": refused.message, "tournament": tournament},
             status=403,
         )
     if joined:

@@ -12,13 +12,13 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from .. import selectors, services
 from ..check_in_form import BulkCheckInForm
-from ..errors import RulesError
 from ..forms import PlayerForm, YesNoForm
 from ..models import Player, Tournament
 from ..names import clean_name
 from ..permissions import official_required
 from ..services.players import duplicate_names
 from .common import posted
+from .refusals import refusal
 
 
 def _get_player_for_official(tournament: Tournament, pk: int) -> Player:
@@ -72,7 +72,7 @@ def _add_player(request, tournament, form):
     if form.is_valid():
         name = form.cleaned_data["name"]
         twins = duplicate_names(tournament, name)
-        try:
+        with refusal(request, form=form, field="name") as refused:
             added = services.add_player(
                 tournament=tournament,
                 by=request.user,
@@ -80,9 +80,7 @@ def _add_player(request, tournament, form):
                 chapter_name=form.cleaned_data["chapter"],
                 events=form.cleaned_data["events"],
             )
-        except RulesError as exc:
-            form.add_error("name", str(exc))
-        else:
+        if not refused:
             if twins:
                 where = ", ".join(t.chapter_name for t in twins)
                 warning = (
@@ -127,7 +125,7 @@ def player_edit(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRe
     }
     form = PlayerForm(posted(request), initial=initial, tournament=tournament)
     if request.method == "POST" and form.is_valid():
-        try:
+        with refusal(request, form=form) as refused:
             services.update_player(
                 player=player,
                 by=request.user,
@@ -135,9 +133,7 @@ def player_edit(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRe
                 chapter_name=form.cleaned_data["chapter"],
                 events=form.cleaned_data["events"],
             )
-        except RulesError as exc:
-            form.add_error(None, str(exc))
-        else:
+        if not refused:
             messages.success(request, f"{player.name} saved.")
             return redirect("desk:players", tournament.slug)
     return render(
@@ -173,11 +169,9 @@ def player_check_in(request: HttpRequest, tournament: Tournament, pk: int) -> Ht
     form = YesNoForm(request.POST, field="checked_in")
     if not form.is_valid():
         return _player_row(request, tournament, player, error=form.error_text(), status=422)
-    try:
+    with refusal() as refused:  # the row says why
         services.set_checked_in(player=player, by=request.user, checked_in=form.value)
-    except RulesError as exc:
-        return _player_row(request, tournament, player, error=str(exc), status=422)
-    return _player_row(request, tournament, player)
+    return _player_row(request, tournament, player, error=refused.message, status=refused.status)
 
 
 @official_required
@@ -207,14 +201,14 @@ def player_withdraw(request: HttpRequest, tournament: Tournament, pk: int) -> Ht
         services.set_withdrawn(player=player, by=request.user, withdrawn=form.value)
         return _player_row(request, tournament, player)
     sure = request.POST.get("sure") == "1"
-    try:
+    with refusal() as refused:  # the row says why
         if not sure and services.preview_withdrawal(player=player, by=request.user).gives_games:
             if request.htmx:
                 return HttpResponseClientRedirect(confirm_url)
             return redirect(confirm_url)
         done = services.withdraw_player(player=player, by=request.user)
-    except RulesError as exc:
-        return _player_row(request, tournament, player, error=str(exc), status=422)
+    if refused:
+        return _player_row(request, tournament, player, error=refused.message, status=422)
     if sure:
         messages.success(request, " ".join([f"{player.name} is withdrawn.", *done.lines]))
         return redirect("desk:players", tournament.slug)

@@ -5,7 +5,7 @@ from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 
-from .. import lookup, selectors
+from .. import selectors
 from ..models import Tournament
 from ..names import clean_name
 from ..page_cache import public_page, tournament_marker
@@ -34,7 +34,7 @@ def tournament_home(request: HttpRequest, slug: str) -> HttpResponse:
         "events": selectors.events_with_counts(tournament),
         "counts": selectors.tournament_counts(tournament),
         "query": query,
-        "found": lookup.find_players(tournament, query),
+        "found": selectors.find_players(tournament, query),
     }
     if request.htmx and request.htmx.target == "lookup-results":
         response = render(request, "tournaments/public_home.html#lookup", context)

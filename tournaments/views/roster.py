@@ -7,7 +7,6 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from .. import background, selectors
-from ..errors import RulesError
 from ..forms import RosterForm
 from ..models import RosterUpload, Tournament
 from ..permissions import official_required
@@ -15,6 +14,7 @@ from ..services import roster_files
 from ..services.roster_files import AlreadyImported
 from ..tasks import check_roster_upload
 from .common import posted
+from .refusals import refusal
 
 
 def _upload_id(value) -> int | None:
@@ -111,15 +111,18 @@ def roster_confirm(request: HttpRequest, tournament: Tournament) -> HttpResponse
     if refused is None:
         messages.error(request, "Nothing was imported: press one of the Import buttons.")
         return redirect(_upload_url(tournament, upload))
-    try:
-        count = roster_files.import_roster_upload(upload=upload, by=request.user, refused=refused)
-    except AlreadyImported as exc:
-        messages.info(request, f"{exc} Nobody was added twice.")
-        return redirect("desk:players", tournament.slug)
-    except RulesError as exc:
+    with refusal() as refusal_:
+        try:
+            count = roster_files.import_roster_upload(
+                upload=upload, by=request.user, refused=refused
+            )
+        except AlreadyImported as exc:
+            messages.info(request, f"{exc} Nobody was added twice.")
+            return redirect("desk:players", tournament.slug)
+    if refusal_:
         # Something changed since the check: check again, so the page lists each line.
         roster_files.recheck_upload(upload)
-        messages.error(request, f"Nothing was imported. {exc}")
+        messages.error(request, f"Nothing was imported. {refusal_.message}")
         return redirect(_upload_url(tournament, upload))
     if refused:
         lines = ", ".join(str(line) for line in sorted(refused)[:20])

@@ -15,11 +15,11 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from .. import round_selectors, services
-from ..errors import RulesError
+from .. import selectors, services
 from ..models import Event, Game, Round, Tournament
 from ..permissions import official_required
 from ..services.seating import MAX_SEED
+from .refusals import refusal
 
 
 def _get_event_for_official(tournament: Tournament, pk: int) -> Event:
@@ -74,7 +74,7 @@ class MoveForm(forms.Form):
     team = forms.TypedChoiceField(coerce=int, label="Entrant", choices=())
     to = forms.ChoiceField(label="Goes to", choices=())
 
-    def __init__(self, *args, shown: round_selectors.RoundView | None = None, **kwargs):
+    def __init__(self, *args, shown: selectors.RoundView | None = None, **kwargs):
         kwargs.setdefault("auto_id", "id_move_%s")
         super().__init__(*args, **kwargs)
         if shown is None:
@@ -130,7 +130,7 @@ def _link_sheets(slug: str, tables) -> None:
 
 
 def _rounds_context(event, *, number=None, seat_form=None, move_form=None, notice=None):
-    overview = round_selectors.rounds_overview(event, number=number)
+    overview = selectors.rounds_overview(event, number=number)
     if overview is None:
         raise Http404("No such round.")
     if overview.shown is not None:
@@ -199,7 +199,7 @@ def round_seat(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRes
     form = SeatForm(request.POST)
     if not form.is_valid():
         return _refused(request, event, _form_error(form), seat_form=form)
-    try:
+    with refusal() as refused:  # the rounds page's notice says why
         seated = services.seat_round(
             event=event,
             by=request.user,
@@ -207,8 +207,8 @@ def round_seat(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRes
             number=form.cleaned_data["number"],
             again=form.cleaned_data["again"],
         )
-    except RulesError as exc:
-        return _refused(request, event, str(exc), seat_form=form)
+    if refused:
+        return _refused(request, event, refused.message, seat_form=form)
     round_ = seated.round
     text = (
         f"Round {round_.number} seated (seating number {round_.seed}). Check the tables, "
@@ -233,10 +233,10 @@ def round_start(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRe
     if not form.is_valid():
         return _refused(request, event, "That form was not filled in properly; try again.")
     round_ = _get_round_for_official(event, form.cleaned_data["number"])
-    try:
+    with refusal() as refused:  # the rounds page's notice says why
         services.start_round(round=round_, by=request.user)
-    except RulesError as exc:
-        return _refused(request, event, str(exc))
+    if refused:
+        return _refused(request, event, refused.message)
     return _done(request, event, f"Round {round_.number} started: the tables can enter hands.")
 
 
@@ -246,13 +246,13 @@ def event_finish(request: HttpRequest, tournament: Tournament, pk: int) -> HttpR
     """Finish a rounds event (its standings are final), or reopen it to play on."""
     event = _get_event_for_official(tournament, pk)
     reopen = request.POST.get("action") == "reopen"
-    try:
+    with refusal() as refused:  # the rounds page's notice says why
         if reopen:
             services.reopen_event(event=event, by=request.user)
         else:
             services.finish_event(event=event, by=request.user)
-    except RulesError as exc:
-        return _refused(request, event, str(exc))
+    if refused:
+        return _refused(request, event, refused.message)
     event.refresh_from_db()
     if reopen:
         return _done(request, event, f"{event.name} is open again: seat the next round.")
@@ -268,15 +268,15 @@ def round_move(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRes
     if not number.is_valid():
         return _refused(request, event, "That form was not filled in properly; try again.")
     round_ = _get_round_for_official(event, number.cleaned_data["number"])
-    shown = round_selectors.round_view(round_, round_selectors.event_teams(event))
+    shown = selectors.round_view(round_, selectors.event_teams(event))
     form = MoveForm(request.POST, shown=shown)
     if not form.is_valid():
         return _refused(request, event, _form_error(form), move_form=form)
     team = event.teams.get(pk=form.cleaned_data["team"])
-    try:
+    with refusal() as refused:  # the rounds page's notice says why
         services.move_entrant(round=round_, by=request.user, team=team, to=form.cleaned_data["to"])
-    except RulesError as exc:
-        return _refused(request, event, str(exc), move_form=form)
+    if refused:
+        return _refused(request, event, refused.message, move_form=form)
     label = next(t.label for t, _ in shown.entrants if t.pk == team.pk)
     return _done(request, event, f"Moved {label}. The tables below show where everyone sits now.")
 
@@ -290,11 +290,11 @@ def table_close(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRe
     form = CloseForm(request.POST)
     if not form.is_valid():
         return _refused(request, event, _form_error(form))
-    try:
+    with refusal() as refused:  # the rounds page's notice says why
         services.close_at_time(game=game, by=request.user, version=form.cleaned_data["version"])
-    except RulesError as exc:
-        return _refused(request, event, str(exc))
-    view = round_selectors.round_view(game.round, round_selectors.event_teams(event))
+    if refused:
+        return _refused(request, event, refused.message)
+    view = selectors.round_view(game.round, selectors.event_teams(event))
     table = next(table for table in view.tables if table.pk == game.pk)
     return _done(request, event, f"Table {table.number} closed at time: {table.result}.")
 
@@ -305,7 +305,7 @@ def round_print(request: HttpRequest, tournament: Tournament, pk: int, number: i
     """The printable table list of a round: one line per table, forty tables to a page."""
     event = _get_event_for_official(tournament, pk)
     round_ = _get_round_for_official(event, number)
-    shown = round_selectors.round_view(round_, round_selectors.event_teams(event))
+    shown = selectors.round_view(round_, selectors.event_teams(event))
     return render(
         request,
         "tournaments/round_print.html",
@@ -324,7 +324,7 @@ def standings(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResp
         {
             "tournament": tournament,
             "event": event,
-            "standings": round_selectors.standings(event, with_rounds=True),
+            "standings": selectors.standings(event, with_rounds=True),
         },
     )
 
@@ -334,7 +334,7 @@ def standings(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResp
 def side_games(request: HttpRequest, tournament: Tournament, pk: int, team_pk: int):
     """One side's tables round by round, with the scores and links to the score sheets."""
     event = _get_event_for_official(tournament, pk)
-    games = round_selectors.side_games(event, team_pk)
+    games = selectors.side_games(event, team_pk)
     if games is None:
         raise Http404("No such side in this event.")
     tables = [line.table for line in games.rounds if line.table is not None]

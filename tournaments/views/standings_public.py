@@ -13,9 +13,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
-from tournaments.selectors.waiting import waiting_hands
-
-from .. import round_selectors
+from .. import selectors
 from ..models import Event
 from ..page_cache import event_marker, public_page
 
@@ -39,8 +37,8 @@ def standings(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     context = {
         "tournament": event.tournament,
         "event": event,
-        "standings": round_selectors.standings(event, with_rounds=True),
-        "waiting_hands": waiting_hands(event),
+        "standings": selectors.standings(event, with_rounds=True),
+        "waiting_hands": selectors.waiting_hands(event),
     }
     if request.htmx:
         return render(request, "tournaments/standings_public.html#live", context)
@@ -54,7 +52,7 @@ def standings(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 def round_results(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
     """One round's tables: players, scores, winners, ties, tables closed at time, sit-outs."""
     event = _get_event(slug, pk)
-    shown = round_selectors.started_round(event, number)
+    shown = selectors.started_round(event, number)
     if shown is None:
         raise Http404("This round has not started.")
     for table in shown.tables:  # each table's public live score

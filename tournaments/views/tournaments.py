@@ -8,11 +8,11 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
 from .. import selectors, services
-from ..errors import RulesError
 from ..forms import TournamentEditForm, TournamentForm
 from ..models import Tournament
 from ..permissions import official_required
 from .common import posted
+from .refusals import refusal
 
 
 @login_required
@@ -31,11 +31,9 @@ def official_home(request: HttpRequest) -> HttpResponse:
 def tournament_create(request: HttpRequest) -> HttpResponse:
     form = TournamentForm(posted(request))
     if request.method == "POST" and form.is_valid():
-        try:
+        with refusal(request, form=form) as refused:
             tournament = services.create_tournament(by=request.user, **form.cleaned_data)
-        except RulesError as exc:
-            form.add_error(None, str(exc))
-        else:
+        if not refused:
             messages.success(request, f"{tournament.name} is ready. Add its events next.")
             return redirect("desk:dashboard", tournament.slug)
     return render(request, "tournaments/tournament_form.html", {"form": form})
@@ -66,11 +64,9 @@ def tournament_edit(request: HttpRequest, tournament: Tournament) -> HttpRespons
     }
     form = TournamentEditForm(posted(request), initial=initial)
     if request.method == "POST" and form.is_valid():
-        try:
+        with refusal(request, form=form) as refused:
             services.update_tournament(tournament=tournament, by=request.user, **form.cleaned_data)
-        except RulesError as exc:
-            form.add_error(None, str(exc))
-        else:
+        if not refused:
             messages.success(request, "Tournament details saved.")
             return redirect("desk:dashboard", tournament.slug)
     return render(

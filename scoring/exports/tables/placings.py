@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from scoring.exports.tables.snapshot import WITH_RESULT, GameInfo, Placing, Snapshot
 from tournaments.models import Event, Game
 from tournaments.naming import round_name
-from tournaments.round_selectors import standings
+from tournaments.selectors import standings
 
 STANDINGS_HEADER = (
     "event",

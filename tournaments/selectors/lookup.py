@@ -27,11 +27,11 @@ from dataclasses import dataclass, field
 
 from django.db.models import OuterRef, Q, Subquery
 
-from . import naming
-from .models import DECIDED, SCORED, Entry, Event, Game, Player, Round, Side, SitOut, TeamMember
-from .models.play import public_games, round_is_public
-from .selectors import PlayerLine, TeamLine
-from .selectors.public_bracket import PublicBracket, public_bracket
+from .. import naming
+from ..models import DECIDED, SCORED, Entry, Event, Game, Player, Round, Side, SitOut, TeamMember
+from ..models.play import public_games, round_is_public
+from .lines import PlayerLine, TeamLine
+from .public_bracket import PublicBracket, public_bracket
 
 __all__ = ["Lookup", "PublicBracket", "find_players", "public_bracket"]
 

@@ -7,9 +7,9 @@ from dataclasses import dataclass, field
 from games.engine import best_totals
 from games.standings import GameResult, Row, describe_tiebreaks, rank
 from tournaments.models import SCORED, Event, Side, SitOut, public_games, public_rounds
-from tournaments.round_selectors.overview import RoundSummary, started_rounds
-from tournaments.round_selectors.seating import event_teams
-from tournaments.selectors import TeamLine
+from tournaments.selectors.lines import TeamLine
+from tournaments.selectors.rounds import RoundSummary, started_rounds
+from tournaments.selectors.seating import event_teams
 
 
 @dataclass(frozen=True)

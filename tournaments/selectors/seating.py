@@ -19,7 +19,7 @@ from tournaments.models import (
     public_games,
     public_rounds,
 )
-from tournaments.selectors import PlayerLine, TeamLine
+from tournaments.selectors.lines import PlayerLine, TeamLine
 
 # Table states in the words an official and a player use.
 TABLE_WORDS = {

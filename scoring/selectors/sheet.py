@@ -1,4 +1,4 @@
-"""Reads for the score sheet pages: each returns what one page shows, in few queries.
+"""The score sheet: its sides, seats and rows, in few queries.
 
 The sheet is the same for every game: its sides and columns come from the game's table
 and `entry_fields`, each hand's plain words from `score_entry`. Nothing here asks which
@@ -15,9 +15,9 @@ from games.rules import RulesError
 from tournaments import naming
 from tournaments.models import OPEN, SCORED, Game, Player, Side, Team, TeamMember
 
-from .models import Hand, TableEntry
-from .models.table import OPEN_ENTRY
-from .services import table_of
+from ..models import Hand, TableEntry
+from ..models.table import OPEN_ENTRY
+from .tables import table_of
 
 
 @dataclass

@@ -6,8 +6,8 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from tournaments.models import SCORED, Entry, Event, Game, Round, public_games
-from tournaments.round_selectors.seating import RoundView, event_teams, round_view
-from tournaments.selectors import PlayerLine
+from tournaments.selectors.lines import PlayerLine
+from tournaments.selectors.seating import RoundView, event_teams, round_view
 
 
 @dataclass
