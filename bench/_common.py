@@ -1,8 +1,8 @@
 """Shared set-up for the benchmarks: a throwaway database, migrated, and Django ready.
 
 On the default settings that is a SQLite file in a temporary folder; with DATABASE_URL
-pointing at PostgreSQL it is a database named bench_<name> on that server, dropped and
-created afresh.
+pointing at PostgreSQL it is a database named bench_<name> on that server (or
+BENCH_DATABASE, when set), dropped and created afresh.
 """
 
 import json
@@ -21,7 +21,8 @@ def setup_django(name: str) -> str:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     url = os.environ.get("DATABASE_URL", "")
     if url.startswith(("postgres://", "postgresql://")):
-        os.environ["DATABASE_URL"] = _fresh_postgres(url, f"bench_{name}")
+        database = os.environ.get("BENCH_DATABASE") or f"bench_{name}"
+        os.environ["DATABASE_URL"] = _fresh_postgres(url, database)
     else:
         folder = tempfile.mkdtemp(prefix=f"bench-{name}-")
         os.environ["DATABASE_URL"] = f"sqlite:///{folder}/bench.sqlite3"

@@ -44,12 +44,17 @@ def _refused(request, tournament, text: str, status: int) -> HttpResponse:
 
 
 def _link_or_refusal(request: HttpRequest, slug: str, code: str):
-    """Return (the code's link, None), or (None, a page saying why not)."""
-    tournament = get_object_or_404(Tournament, slug=slug)
+    """Return (the code's link, None), or (None, a page saying why not).
+
+    The link is read with its game, event and tournament (one query); the tournament is
+    read apart only for a refusal (an unknown address is a 404 before anything else).
+    """
     if table_throttle.blocked(request):
+        tournament = get_object_or_404(Tournament, slug=slug)
         return None, _refused(request, tournament, TOO_MANY, 429)
     link = find_link(slug, code)
     if link is None:
+        tournament = get_object_or_404(Tournament, slug=slug)
         table_throttle.missed(request)
         return None, _refused(request, tournament, NO_SUCH_CODE, 404)
     return link, None
@@ -141,11 +146,14 @@ def table_page(request: HttpRequest, slug: str, code: str) -> HttpResponse:
 
 
 def _watch(request, link, since: str) -> HttpResponse:
-    """Answer a phone's quiet poll: nothing (204) while the game is as it was shown."""
-    view = table_view(link)
-    if since == str(view.game.version):
+    """Answer a phone's quiet poll: nothing (204) while the game is as it was shown.
+
+    The link was read with its game in this request: an unchanged game is answered from
+    its version alone, before the table's page is built.
+    """
+    if since == str(link.game.version):
         return HttpResponse(status=204)
-    return render(request, "scoring/table.html#changed", {"view": view}, status=200)
+    return render(request, "scoring/table.html#changed", {"view": table_view(link)}, status=200)
 
 
 def _enter(request, link) -> HttpResponse:

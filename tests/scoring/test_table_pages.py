@@ -303,3 +303,36 @@ def test_the_bracket_and_the_standings_say_a_hand_waits(client, link, game, tour
     )
     standings = reverse("public:standings", args=["hall", rounds_game.event_id])
     assert "1 hand waiting for confirmation" in client.get(standings).content.decode()
+
+
+def test_after_a_confirmation_the_phone_s_form_takes_the_next_hand(client, link, game):
+    """The htmx answer after a step shows the game as it is now: its form's version is
+    the game's, so the next hand sent from it is saved, not refused as stale."""
+    import re
+
+    def field(html, name):
+        return re.search(rf'name="{name}" value="([^"]*)"', html).group(1)
+
+    post_hand(client, link, player=seat(game, 0)[0].pk, play_0=100, play_1=5)
+    entry = TableEntry.objects.get()
+    answer = {"entry": entry.pk, "revision": entry.revision, "answer": "confirm"}
+    answer["player"] = seat(game, 1)[0].pk
+    response = client.post(page_url(link, "table_answer"), answer, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    html = response.content.decode()
+    game.refresh_from_db()
+    assert field(html, "version") == str(game.version)
+    data = form_data(version=field(html, "version"), key=field(html, "key"), play_0=10, play_1=5)
+    data["player"] = str(seat(game, 0)[0].pk)
+    response = client.post(page_url(link), data, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200 and "Hand 2 saved" in response.content.decode()
+
+
+def test_the_quiet_poll_of_an_unchanged_game_is_one_query(
+    client, link, game, django_assert_num_queries
+):
+    """Every table's phone polls every few seconds: unchanged, it costs the link's read."""
+    game.refresh_from_db()
+    url = page_url(link)
+    with django_assert_num_queries(1):
+        assert client.get(url, {"since": game.version}).status_code == 204
