@@ -23,6 +23,7 @@ from ..hand_preview import hand_preview
 from ..models import TableLink
 from ..services import preview_hand
 from ..services import table as table_services
+from ..services.table import sitters
 from ..services.table_links import TableRefused
 from ..table_forms import AnswerForm, TableHandForm
 from ..table_selectors import TableView, find_link, table_view
@@ -157,14 +158,15 @@ def _watch(request, link, since: str) -> HttpResponse:
 
 
 def _enter(request, link) -> HttpResponse:
-    view = table_view(link)
-    game = view.game
+    game = link.game
+    # The form needs the sides alone; the whole page is read only when it is shown again.
+    sides = selectors.game_sides(game)
     try:
-        form = TableHandForm(request.POST, game=game, sides=view.sheet.sides)
+        form = TableHandForm(request.POST, game=game, sides=sides)
     except RulesError as exc:
-        return _page(request, view, notice=("error", str(exc)), status=422)
+        return _page(request, table_view(link), notice=("error", str(exc)), status=422)
     if not form.is_valid():
-        return _page(request, view, form=form, status=422)
+        return _page(request, table_view(link), form=form, status=422)
     sent = form.submitted()
     try:
         result = not_saved_on_db_fault(table_services.enter_hand)(
@@ -177,11 +179,11 @@ def _enter(request, link) -> HttpResponse:
     except TableRefused as exc:
         if exc.field == "player":
             form.add_error("player", str(exc))
-            return _page(request, view, form=form, status=422)
+            return _page(request, table_view(link), form=form, status=422)
         return _page(request, _fresh(link), notice=("error", str(exc)), status=409)
     except RulesError as exc:
         form.add_rule_error(exc)
-        return _page(request, view, form=form, status=422)
+        return _page(request, table_view(link), form=form, status=422)
     entry = result.entry
     if result.repeated:
         text = f"Hand {entry.number} was already sent; it has not been entered twice."
@@ -230,10 +232,13 @@ def table_answer(request: HttpRequest, slug: str, code: str) -> HttpResponse:
         return refused
     if request.method != "POST":
         return HttpResponseNotAllowed(["POST"])
-    view = table_view(link)
-    answer = AnswerForm(request.POST, opponents=view.opponents)
+    # Any player of the table may be named here; the service refuses the enterer's side.
+    answer = AnswerForm(request.POST, opponents=sitters(link.game_id))
     if not answer.is_valid():
-        return _page(request, view, answer=answer, status=422)
+        view = table_view(link)
+        shown = AnswerForm(request.POST, opponents=view.opponents)
+        shown.is_valid()
+        return _page(request, view, answer=shown, status=422)
     sent = answer.cleaned_data
     service = (
         table_services.confirm_hand if sent["answer"] == "confirm" else table_services.dispute_hand
@@ -244,8 +249,11 @@ def table_answer(request: HttpRequest, slug: str, code: str) -> HttpResponse:
         )
     except TableRefused as exc:
         if exc.field == "player":
-            answer.add_error("player", str(exc))
-            return _page(request, view, answer=answer, status=422)
+            view = table_view(link)
+            shown = AnswerForm(request.POST, opponents=view.opponents)
+            shown.is_valid()
+            shown.add_error("player", str(exc))
+            return _page(request, view, answer=shown, status=422)
         return _page(request, _fresh(link), notice=("error", str(exc)), status=409)
     except RulesError as exc:
         # The hand no longer stands with the game as it is now: the official decides.
