@@ -336,3 +336,24 @@ def test_the_quiet_poll_of_an_unchanged_game_is_one_query(
     url = page_url(link)
     with django_assert_num_queries(1):
         assert client.get(url, {"since": game.version}).status_code == 204
+
+
+def test_an_answer_naming_another_games_hand_is_refused(client, link, game, bracket):
+    other = bracket[1][(1, 1)]
+    other_link = table_links.links_for([other])[other.pk]
+    post_hand(client, other_link, player=seat(other, 0)[0].pk, play_0=100, play_1=5)
+    theirs = TableEntry.objects.get(game=other)
+    response = client.post(
+        page_url(link, "table_answer"),
+        {
+            "entry": theirs.pk,
+            "revision": theirs.revision,
+            "player": seat(game, 1)[0].pk,
+            "answer": "confirm",
+        },
+        HTTP_HX_REQUEST="true",
+    )
+    assert response.status_code == 409
+    assert "That hand is not one of this table" in response.content.decode()
+    theirs.refresh_from_db()
+    assert theirs.status == "waiting" and not Hand.objects.exists()
