@@ -33,6 +33,7 @@ from scoring.backup.format import (
     Section,
     canonical,
 )
+from scoring.backup.heap import frozen_heap
 from scoring.backup.meaning import check_meaning
 from scoring.backup.rows import Rows
 from scoring.backup.stream import INCOMPLETE, NOT_A_BACKUP, OtherLayout, open_source, parts
@@ -69,7 +70,8 @@ def restore_backup(source, *, by, slug: str = "", progress=None) -> Tournament:
     if by is None or not getattr(by, "pk", None):
         raise BackupError("Name the official restoring the file: they own the restored copy.")
     try:
-        return _restore_as_it_can(source, by=by, slug=slug, progress=progress)
+        with frozen_heap():
+            return _restore_as_it_can(source, by=by, slug=slug, progress=progress)
     except IntegrityError as exc:
         why = " ".join(str(exc).split())[:160]
         raise BackupError(
