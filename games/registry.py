@@ -45,6 +45,28 @@ ROUND_OPTIONS = (
 )
 
 
+# What options checked to, by `_options_key` (see GameSpec._game_options); emptied when full.
+_CHECKED: dict[tuple, dict] = {}
+_CHECKED_MOST = 512
+
+
+def _options_key(game: str, options) -> tuple | None:
+    """Return the key options are kept by (None: they cannot be, check them each time).
+
+    The type is part of the key, so True and 1 (equal in Python) are checked apart.
+    """
+    if options is None:
+        return (game,)
+    if type(options) is not dict:
+        return None
+    key = (game, *((name, type(value), value) for name, value in options.items()))
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """One game: its name, set, players, house rules, and its part of the one engine.
@@ -108,7 +130,25 @@ class GameSpec:
         }
 
     def _game_options(self, options):
-        """Return the options the game's own module reads, checked and defaulted."""
+        """Return the options the game's own module reads, checked and defaulted.
+
+        Checking is pure, so what one set of options checks to is kept (by the game, and
+        each option's name, type and value) and handed out as a fresh copy: the many
+        hands of one event (a restore, a standings fold) check its options once. Options
+        that do not check are checked, and refused, every time.
+        """
+        key = _options_key(self.key, options)
+        if key is None:
+            return self._check_game_options(options)
+        found = _CHECKED.get(key)
+        if found is None:
+            found = self._check_game_options(options)
+            if len(_CHECKED) >= _CHECKED_MOST:
+                _CHECKED.clear()
+            _CHECKED[key] = found
+        return dict(found)
+
+    def _check_game_options(self, options):
         names = {option.name for option in self.module.OPTIONS}
         return {
             name: value for name, value in self.validate_options(options).items() if name in names

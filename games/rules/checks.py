@@ -3,8 +3,6 @@
 Pure rules: plain data in, plain data out; this module imports no Django.
 """
 
-from contextlib import contextmanager
-
 from games.rules import RulesError
 
 
@@ -61,13 +59,44 @@ def refuse_hands_after(index, count, *, reason):
         raise RulesError(f"{reason}, so {later} cannot stand; delete them first")
 
 
-@contextmanager
-def about(field):
-    """Give a RulesError raised inside the field of the hand's form it is about."""
-    try:
-        yield
-    except RulesError as error:
-        raise RulesError.of((field, message) for _, message in error.problems) from None
+class about:  # lower case: used as `with about(field):`, as it was a function
+    """Give a RulesError raised inside the field of the hand's form it is about.
+
+    A class rather than a generator: it wraps every field of every hand scored, and a
+    generator's context costs several times as much.
+    """
+
+    __slots__ = ("field",)
+
+    def __init__(self, field):
+        self.field = field
+
+    def __enter__(self):
+        return None
+
+    def __exit__(self, kind, error, traceback):
+        if kind is not None and issubclass(kind, RulesError):
+            raise RulesError.of((self.field, message) for _, message in error.problems) from None
+        return False
+
+
+class _Keep:
+    """The context of `Refusals.about`: keeps a RulesError raised inside, and goes on."""
+
+    __slots__ = ("field", "found")
+
+    def __init__(self, found, field):
+        self.found, self.field = found, field
+
+    def __enter__(self):
+        return None
+
+    def __exit__(self, kind, error, traceback):
+        if kind is None or not issubclass(kind, RulesError):
+            return False
+        for at, message in error.problems:
+            self.found.append((at if self.field is None else self.field, message))
+        return True
 
 
 class Refusals:
@@ -80,14 +109,9 @@ class Refusals:
     def __init__(self):
         self.found = []
 
-    @contextmanager
     def about(self, field=None):
         """Keep a RulesError raised inside, at `field` (or at the fields it names)."""
-        try:
-            yield
-        except RulesError as error:
-            for at, message in error.problems:
-                self.found.append((at if field is None else field, message))
+        return _Keep(self.found, field)
 
     def add(self, message, *, field):
         self.found.append((field, message))

@@ -25,7 +25,8 @@ one definition. Ids in the file are the exporting database's; they only link rec
 of the file to each other.
 
 The parts: `format` (the sections, their columns, the checksum), `writer`, `stream`
-(the file read record by record), `fields`, `checks` (penalties), `meaning`, `restore`.
+(the file read record by record), `fields`, `checks` (penalties), `meaning`, `rows`
+(the batched writes), `heap` (the cycle collector during a restore), `restore`.
 """
 
 from scoring.backup.format import SECTIONS, BackupError, canonical, checksum_of

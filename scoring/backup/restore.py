@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import uuid
 from collections import Counter, defaultdict
+from functools import cache
 
 from django.contrib.auth import get_user_model
 from django.core.management.color import no_style
@@ -19,7 +20,7 @@ from django.db import DataError, IntegrityError, connection, transaction
 
 from games.registry import GAMES
 from scoring.backup.checks import _check_offenders, _renumber_offenders, penalty_names
-from scoring.backup.fields import check_record, column_value, plain
+from scoring.backup.fields import check_record, column_value, plain, reader
 from scoring.backup.format import (
     FORMAT,
     HEAD_KEYS,
@@ -33,6 +34,7 @@ from scoring.backup.format import (
     canonical,
     readable_versions,
 )
+from scoring.backup.heap import frozen_heap
 from scoring.backup.meaning import check_meaning
 from scoring.backup.rows import Rows
 from scoring.backup.stream import INCOMPLETE, NOT_A_BACKUP, OtherLayout, open_source, parts
@@ -75,7 +77,8 @@ def restore_backup(source, *, by, slug: str = "", progress=None) -> Tournament:
     if by is None or not getattr(by, "pk", None):
         raise BackupError("Name the official restoring the file: they own the restored copy.")
     try:
-        return _restore_as_it_can(source, by=by, slug=slug, progress=progress)
+        with frozen_heap():
+            return _restore_as_it_can(source, by=by, slug=slug, progress=progress)
     except IntegrityError as exc:
         why = " ".join(str(exc).split())[:160]
         raise BackupError(
@@ -230,10 +233,7 @@ class _Restorer:
             raise BackupError(f"The file is damaged: its {section.name} are not records.")
         self.checksum.record(line if line is not None else canonical(record))
         walk = not plain(line)
-        typed = {
-            c.name: column_value(section.model, c, record.get(c.name), where, walk=walk)
-            for c in section.columns
-        }
+        typed = {name: read(record.get(name), where, walk) for name, read in _readers(section.name)}
         check_record(section.name, typed, where)
         if typed["id"] in self.seen[section.name]:
             raise BackupError(f"{where}: its id {typed['id']} is used twice.")
@@ -383,6 +383,13 @@ class _Restorer:
             by_field[(section.model, attname)].append(obj)
         for (model, attname), objs in by_field.items():
             model.objects.bulk_update(objs, [attname], batch_size=500)
+
+
+@cache
+def _readers(name: str) -> tuple:
+    """Return each column of a section (by name) and what reads its value (`fields.reader`)."""
+    section = next(section for section in SECTIONS if section.name == name)
+    return tuple((column.name, reader(section.model, column)) for column in section.columns)
 
 
 def _fresh_keys(rows: list[dict], field: str, model) -> None:

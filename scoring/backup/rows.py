@@ -8,6 +8,9 @@ database returns the ids."""
 
 from __future__ import annotations
 
+import datetime
+import uuid
+
 from django.db import connection
 from django.db.models import NOT_PROVIDED
 
@@ -15,9 +18,61 @@ CONVERTED = frozenset({"JSONField", "UUIDField", "DateTimeField", "DateField"})
 
 
 def _converter(field):
-    if field.get_internal_type() not in CONVERTED:
+    """Return what turns a typed value into the database's, or None: it goes as it is.
+
+    The values are typed already (`fields`: aware datetimes, dates, UUIDs, JSON values),
+    so each kind goes straight to the database's own adapter, the last step of the
+    field's `get_db_prep_save`; any other value takes the field's whole way.
+    """
+    kind = field.get_internal_type()
+    if kind not in CONVERTED:
         return None
-    return lambda value: None if value is None else field.get_db_prep_save(value, connection)
+    ops, exact = connection.ops, _EXACT[kind]
+
+    def whole_way(value):
+        return field.get_db_prep_save(value, connection)
+
+    if kind == "JSONField":
+
+        def direct(value):
+            return ops.adapt_json_value(value, field.encoder)
+
+    elif kind == "DateTimeField":
+
+        def direct(value):  # a naive one takes the field's way (made aware, with a warning)
+            if value.utcoffset() is None:
+                return whole_way(value)
+            return ops.adapt_datetimefield_value(value)
+
+    elif kind == "DateField":
+        direct = ops.adapt_datefield_value
+    elif connection.features.has_native_uuid_field:
+
+        def direct(value):
+            return value
+
+    else:
+
+        def direct(value):
+            return value.hex
+
+    def convert(value):
+        if value is None:
+            return None
+        if exact is None or type(value) in exact:
+            return direct(value)
+        return whole_way(value)
+
+    return convert
+
+
+# The types each kind takes straight to the adapter (None: a JSON value of any type).
+_EXACT = {
+    "JSONField": None,
+    "DateTimeField": (datetime.datetime,),
+    "DateField": (datetime.date,),
+    "UUIDField": (uuid.UUID,),
+}
 
 
 def _default(field):

@@ -167,3 +167,23 @@ def test_no_module_of_the_games_package_imports_django():
         assert "import django" not in source, path
         assert "from django" not in source, path
         assert "Django" in source.split('"""')[1], f"{path} should say it imports no Django"
+
+
+def test_options_checked_once_are_told_apart_by_type_and_handed_out_as_copies():
+    spec = GAMES["double_draw"]
+    assert spec.tables({"table_size": 3}, 1).preferred == 3
+    # 3.0 and True equal 3 and 1 in Python; kept options must not answer for them.
+    with pytest.raises(RulesError, match="whole number"):
+        spec.tables({"table_size": 3.0}, 1)
+    with pytest.raises(RulesError, match="whole number"):
+        spec.tables({"table_size": True}, 1)
+    first = spec._game_options({"table_size": 3})
+    first["table_size"] = 2
+    assert spec._game_options({"table_size": 3}) == {"table_size": 3}
+    # Bad options are refused every time, and options that cannot be kept still check.
+    for _ in range(2):
+        with pytest.raises(RulesError):
+            spec.tables({"table_size": 9}, 1)
+    with pytest.raises(RulesError):
+        spec.tables({"table_size": [3]}, 1)
+    assert spec.tables(None, 1).preferred == 4
