@@ -31,8 +31,22 @@ __all__ = [
 SINGLE_ELIMINATION = "single_elimination"
 ROUNDS = "rounds"
 
-# House rules every rounds event has, whatever its game (docs/rules.md, standings).
+# The longest clock a round or a game may have, in minutes (a whole day's play).
+MAX_CLOCK_MINUTES = 600
+
+# House rules every rounds event has, whatever its game (docs/rules.md, standings and
+# clocks). The clock's option comes first so the sit-out sentence stays the last rule.
 ROUND_OPTIONS = (
+    Option(
+        name="minutes_per_round",
+        label="Minutes per round",
+        kind=INT,
+        default=0,
+        min=0,
+        max=MAX_CLOCK_MINUTES,
+        help="The round's clock, started with the round; 0 or empty for no clock.",
+        optional=True,
+    ),
     Option(
         name="sit_out_points",
         label="Match points for a round sat out",
@@ -43,6 +57,27 @@ ROUND_OPTIONS = (
         help="What an entrant who sits out a round earns: 0, 1 or 2 (a win is 2, a tie 1).",
     ),
 )
+
+# House rules every bracket event has, whatever its game (docs/rules.md, clocks).
+BRACKET_OPTIONS = (
+    Option(
+        name="minutes_per_game",
+        label="Minutes per game",
+        kind=INT,
+        default=0,
+        min=0,
+        max=MAX_CLOCK_MINUTES,
+        help=(
+            "The clock of a bracket round, started by the official for each round; "
+            "0 or empty for no clock."
+        ),
+        optional=True,
+    ),
+)
+
+
+def _minutes(count: int) -> str:
+    return f"{count} minute{'s' if count != 1 else ''}"
 
 
 @dataclass(frozen=True)
@@ -72,9 +107,16 @@ class GameSpec:
     module: ModuleType = field(repr=False, compare=False)
 
     @property
+    def format_options(self) -> tuple[Option, ...]:
+        """Return the house rules every event played this way has: the rounds', or the
+        bracket's."""
+        return ROUND_OPTIONS if self.plays_rounds else BRACKET_OPTIONS
+
+    @property
     def options(self) -> tuple[Option, ...]:
-        """Return every house rule an event of the game may set: the game's, then the rounds'."""
-        return self.module.OPTIONS + (ROUND_OPTIONS if self.plays_rounds else ())
+        """Return every house rule an event of the game may set: the game's, then its
+        format's (rounds or bracket)."""
+        return self.module.OPTIONS + self.format_options
 
     @property
     def team_sizes(self) -> tuple[int, ...]:
@@ -100,11 +142,13 @@ class GameSpec:
         Raise RulesError naming the option for an unknown name or a bad value.
         """
         raw = dict(raw or {})
-        rounds = ROUND_OPTIONS if self.plays_rounds else ()
-        shared = {option.name: raw.pop(option.name) for option in rounds if option.name in raw}
+        shared_options = self.format_options
+        shared = {
+            option.name: raw.pop(option.name) for option in shared_options if option.name in raw
+        }
         return {
             **self.module.clean_options(raw),
-            **validate_options(rounds, shared, game=self.name),
+            **validate_options(shared_options, shared, game=self.name),
         }
 
     def _game_options(self, options):
@@ -118,6 +162,31 @@ class GameSpec:
         """Return the match points a round sat out earns at an event with these options."""
         return self.validate_options(options).get("sit_out_points", ROUND_OPTIONS[0].default)
 
+    def clock_minutes(self, options) -> int | None:
+        """Return the minutes of a round's clock (rounds) or a bracket round's clock
+        (a bracket), or None when the event has no clock."""
+        values = self.validate_options(options)
+        minutes = values.get("minutes_per_round", values.get("minutes_per_game", 0))
+        return minutes or None
+
+    def clock_rule(self, options) -> str:
+        """Return the event's clock in a plain sentence ("" when it has none)."""
+        minutes = self.clock_minutes(options)
+        if minutes is None:
+            return ""
+        if self.plays_rounds:
+            return (
+                f"Each round lasts {_minutes(minutes)} on the desk's clock, from its start; "
+                "at time the official may close the tables still playing: the highest "
+                "total wins, sides level on it tie."
+            )
+        return (
+            f"Each bracket round lasts {_minutes(minutes)} on the desk's clock, from when "
+            "the official starts it; at time the official may close the games still "
+            "playing: the highest total wins, and level sides play on until a hand "
+            "separates them."
+        )
+
     def target_score(self, options):
         """Return the score that wins a game with these options, or None if there is none."""
         return self.module.target_score(self._game_options(options))
@@ -125,6 +194,9 @@ class GameSpec:
     def house_rules(self, options, team_size=1):
         """Return plain sentences describing the rules these options make."""
         rules = self.module.house_rules(self._game_options(options), team_size)
+        clock = self.clock_rule(options)
+        if clock:
+            rules = [*rules, clock]
         if self.plays_rounds:
             points = self.sit_out_points(options)
             unit = "match point" if points == 1 else "match points"
