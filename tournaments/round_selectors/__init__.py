@@ -36,9 +36,19 @@ from tournaments.round_selectors.seating import (
     side_games,
     started_round,
 )
+from tournaments.selectors.clocks import (
+    Clock,
+    bracket_clocks,
+    clock_text,
+    playing_round_clock,
+    round_clock,
+    still_playing,
+    waiting_hands,
+)
 
 __all__ = [
     "TABLE_WORDS",
+    "Clock",
     "RoundSummary",
     "RoundView",
     "RoundsOverview",
@@ -49,8 +59,12 @@ __all__ = [
     "Standings",
     "TableLine",
     "Teams",
+    "bracket_clocks",
+    "clock_text",
     "event_teams",
     "game_results",
+    "playing_round_clock",
+    "round_clock",
     "round_view",
     "rounds_overview",
     "rounds_sat_out",
@@ -59,4 +73,6 @@ __all__ = [
     "standings",
     "started_round",
     "started_rounds",
+    "still_playing",
+    "waiting_hands",
 ]
