@@ -3,8 +3,8 @@
 // clock) and say "Time is up" at zero.
 //
 // The phone's own clock is never read: it may be minutes wrong. The script asks the server
-// what time it is (the X-Server-Now header of a small HEAD request for this very file, sent
-// on every answer by tournaments/server_time.py), keeps the difference between that and the
+// what time it is (the X-Server-Now header of /now/, an empty answer; the header is on every
+// answer, tournaments/server_time.py), keeps the difference between that and the
 // browser's monotonic timer (performance.now, which only counts time passing), and counts
 // from there. So a page built long ago and served from the cache counts right too. Until
 // the server has answered (or if it cannot be reached) the page shows what the server
@@ -14,7 +14,7 @@
 (function () {
   "use strict";
 
-  var script = document.currentScript && document.currentScript.src;
+  var NOW_URL = "/now/";
   var offset = null; // server time (ms since 1970) minus performance.now()
   var RESYNC_MS = 5 * 60 * 1000;
 
@@ -46,9 +46,9 @@
   }
 
   function sync() {
-    if (!script || !window.fetch || !clocks().length) return;
+    if (!window.fetch || !clocks().length) return;
     var sent = performance.now();
-    fetch(script, { method: "HEAD", cache: "no-store", credentials: "same-origin" })
+    fetch(NOW_URL, { cache: "no-store", credentials: "omit" })
       .then(function (response) {
         var server = Number(response.headers.get("X-Server-Now"));
         if (!server) return;
