@@ -151,7 +151,7 @@ class GameSpec:
             **validate_options(shared_options, shared, game=self.name),
         }
 
-    def _game_options(self, options):
+    def game_options(self, options):
         """Return the options the game's own module reads, checked and defaulted."""
         names = {option.name for option in self.module.OPTIONS}
         return {
@@ -189,11 +189,11 @@ class GameSpec:
 
     def target_score(self, options):
         """Return the score that wins a game with these options, or None if there is none."""
-        return self.module.target_score(self._game_options(options))
+        return self.module.target_score(self.game_options(options))
 
     def house_rules(self, options, team_size=1):
         """Return plain sentences describing the rules these options make."""
-        rules = self.module.house_rules(self._game_options(options), team_size)
+        rules = self.module.house_rules(self.game_options(options), team_size)
         clock = self.clock_rule(options)
         if clock:
             rules = [*rules, clock]
@@ -220,7 +220,7 @@ class GameSpec:
     def tables(self, options, team_size) -> TableRule:
         """Return the tables a round of an event with these options may seat."""
         self.check_team_size(team_size)
-        return self.module.tables(self._game_options(options), team_size)
+        return self.module.tables(self.game_options(options), team_size)
 
     def table(self, options, *, sides, team_size) -> Table:
         """Return the Table of a game with this many sides; RulesError if it is not legal."""
@@ -228,11 +228,11 @@ class GameSpec:
 
     def entry_fields(self, table, options) -> tuple[Field, ...]:
         """Return what a hand's form asks for at this table."""
-        return self.module.entry_fields(table, self._game_options(options))
+        return self.module.entry_fields(table, self.game_options(options))
 
     def entry_from_data(self, data, table, options):
         """Return the game's typed hand entry from flat form data; RulesError names a field."""
-        return self.module.entry_from_data(data, table, self._game_options(options))
+        return self.module.entry_from_data(data, table, self.game_options(options))
 
     def entry_to_data(self, entry) -> dict:
         """Return a hand entry as flat, JSON-able data (what entry_from_data reads)."""
@@ -240,7 +240,7 @@ class GameSpec:
 
     def score_entry(self, entry, table, options) -> Scored:
         """Return one hand's points per side."""
-        return self.module.score_entry(entry, table, self._game_options(options))
+        return self.module.score_entry(entry, table, self.game_options(options))
 
     def table_target(self, table, options) -> int | None:
         """Return the score that wins a game at this table (Double Draw's depends on it)."""
@@ -268,7 +268,7 @@ class GameSpec:
 
     def fold(self, entries, table, options) -> Fold:
         """Return the game's state after its hands, in order."""
-        return self.module.fold(list(entries), table, self._game_options(options))
+        return self.module.fold(list(entries), table, self.game_options(options))
 
 
 def _spec(module, **fields):
