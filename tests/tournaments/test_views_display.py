@@ -93,3 +93,13 @@ def test_a_finished_event_leaves_the_display(client, tournament, official):
     services.record_result(game=game, winner_seat=0, by=official)
     text = client.get(display_url(tournament)).content.decode()
     assert "No event is being played yet." in text
+
+
+def test_the_display_gives_the_address_players_type_never_the_screens_host(
+    client, tournament, settings
+):
+    text = client.get(display_url(tournament), HTTP_HOST="127.0.0.1").content.decode()
+    assert "<strong>/t/rally/</strong>" in text and "127.0.0.1" not in text
+    settings.DESK_PUBLIC_URL = "http://192.168.1.23:8000"
+    text = client.get(display_url(tournament)).content.decode()
+    assert "<strong>http://192.168.1.23:8000/t/rally/</strong>" in text
