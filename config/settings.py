@@ -127,6 +127,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # The server's time on every answer, 304s included, for the clocks' countdown.
+    "tournaments.server_time.ServerNowMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # A visitor's poll of an unchanged public page: 304 after one query, nothing more.
     "tournaments.page_cache.UnchangedPollMiddleware",

@@ -7,6 +7,7 @@ from django.http import HttpResponse
 from django.urls import include, path
 
 import config.converters  # noqa: F401  (registers the `token` URL converter)
+from tournaments.server_time import server_now
 from tournaments.views import accounts
 
 urlpatterns = [
@@ -20,6 +21,8 @@ urlpatterns = [
     path("", include("tournaments.urls_public")),
     path("", include("scoring.urls_public")),
     path("api/", include("scoring.api.urls")),
+    # The server's time, for the clocks' countdown (static/js/clock.js).
+    path("now/", server_now),
 ]
 
 if settings.DESK_BENCH_BARE:

@@ -31,8 +31,22 @@ __all__ = [
 SINGLE_ELIMINATION = "single_elimination"
 ROUNDS = "rounds"
 
-# House rules every rounds event has, whatever its game (docs/rules.md, standings).
+# The longest clock a round or a game may have, in minutes (a whole day's play).
+MAX_CLOCK_MINUTES = 600
+
+# House rules every rounds event has, whatever its game (docs/rules.md, standings and
+# clocks). The clock's option comes first so the sit-out sentence stays the last rule.
 ROUND_OPTIONS = (
+    Option(
+        name="minutes_per_round",
+        label="Minutes per round",
+        kind=INT,
+        default=0,
+        min=0,
+        max=MAX_CLOCK_MINUTES,
+        help="The round's clock, started with the round; 0 or empty for no clock.",
+        optional=True,
+    ),
     Option(
         name="sit_out_points",
         label="Match points for a round sat out",
@@ -44,8 +58,29 @@ ROUND_OPTIONS = (
     ),
 )
 
+# House rules every bracket event has, whatever its game (docs/rules.md, clocks).
+BRACKET_OPTIONS = (
+    Option(
+        name="minutes_per_game",
+        label="Minutes per game",
+        kind=INT,
+        default=0,
+        min=0,
+        max=MAX_CLOCK_MINUTES,
+        help=(
+            "The clock of a bracket round, started by the official for each round; "
+            "0 or empty for no clock."
+        ),
+        optional=True,
+    ),
+)
 
-# What options checked to, by `_options_key` (see GameSpec._game_options); emptied when full.
+
+def _minutes(count: int) -> str:
+    return f"{count} minute{'s' if count != 1 else ''}"
+
+
+# What options checked to, by `_options_key` (see GameSpec.game_options); emptied when full.
 _CHECKED: dict[tuple, dict] = {}
 _CHECKED_MOST = 512
 
@@ -94,9 +129,16 @@ class GameSpec:
     module: ModuleType = field(repr=False, compare=False)
 
     @property
+    def format_options(self) -> tuple[Option, ...]:
+        """Return the house rules every event played this way has: the rounds', or the
+        bracket's."""
+        return ROUND_OPTIONS if self.plays_rounds else BRACKET_OPTIONS
+
+    @property
     def options(self) -> tuple[Option, ...]:
-        """Return every house rule an event of the game may set: the game's, then the rounds'."""
-        return self.module.OPTIONS + (ROUND_OPTIONS if self.plays_rounds else ())
+        """Return every house rule an event of the game may set: the game's, then its
+        format's (rounds or bracket)."""
+        return self.module.OPTIONS + self.format_options
 
     @property
     def team_sizes(self) -> tuple[int, ...]:
@@ -122,14 +164,16 @@ class GameSpec:
         Raise RulesError naming the option for an unknown name or a bad value.
         """
         raw = dict(raw or {})
-        rounds = ROUND_OPTIONS if self.plays_rounds else ()
-        shared = {option.name: raw.pop(option.name) for option in rounds if option.name in raw}
+        shared_options = self.format_options
+        shared = {
+            option.name: raw.pop(option.name) for option in shared_options if option.name in raw
+        }
         return {
             **self.module.clean_options(raw),
-            **validate_options(rounds, shared, game=self.name),
+            **validate_options(shared_options, shared, game=self.name),
         }
 
-    def _game_options(self, options):
+    def game_options(self, options):
         """Return the options the game's own module reads, checked and defaulted.
 
         Checking is pure, so what one set of options checks to is kept (by the game, and
@@ -158,13 +202,41 @@ class GameSpec:
         """Return the match points a round sat out earns at an event with these options."""
         return self.validate_options(options).get("sit_out_points", ROUND_OPTIONS[0].default)
 
+    def clock_minutes(self, options) -> int | None:
+        """Return the minutes of a round's clock (rounds) or a bracket round's clock
+        (a bracket), or None when the event has no clock."""
+        values = self.validate_options(options)
+        minutes = values.get("minutes_per_round", values.get("minutes_per_game", 0))
+        return minutes or None
+
+    def clock_rule(self, options) -> str:
+        """Return the event's clock in a plain sentence ("" when it has none)."""
+        minutes = self.clock_minutes(options)
+        if minutes is None:
+            return ""
+        if self.plays_rounds:
+            return (
+                f"Each round lasts {_minutes(minutes)} on the desk's clock, from its start; "
+                "at time the official may close the tables still playing: the highest "
+                "total wins, sides level on it tie."
+            )
+        return (
+            f"Each bracket round lasts {_minutes(minutes)} on the desk's clock, from when "
+            "the official starts it; at time the official may close the games still "
+            "playing: the highest total wins, and level sides play on until a hand "
+            "separates them."
+        )
+
     def target_score(self, options):
         """Return the score that wins a game with these options, or None if there is none."""
-        return self.module.target_score(self._game_options(options))
+        return self.module.target_score(self.game_options(options))
 
     def house_rules(self, options, team_size=1):
         """Return plain sentences describing the rules these options make."""
-        rules = self.module.house_rules(self._game_options(options), team_size)
+        rules = self.module.house_rules(self.game_options(options), team_size)
+        clock = self.clock_rule(options)
+        if clock:
+            rules = [*rules, clock]
         if self.plays_rounds:
             points = self.sit_out_points(options)
             unit = "match point" if points == 1 else "match points"
@@ -188,7 +260,7 @@ class GameSpec:
     def tables(self, options, team_size) -> TableRule:
         """Return the tables a round of an event with these options may seat."""
         self.check_team_size(team_size)
-        return self.module.tables(self._game_options(options), team_size)
+        return self.module.tables(self.game_options(options), team_size)
 
     def table(self, options, *, sides, team_size) -> Table:
         """Return the Table of a game with this many sides; RulesError if it is not legal."""
@@ -196,11 +268,11 @@ class GameSpec:
 
     def entry_fields(self, table, options) -> tuple[Field, ...]:
         """Return what a hand's form asks for at this table."""
-        return self.module.entry_fields(table, self._game_options(options))
+        return self.module.entry_fields(table, self.game_options(options))
 
     def entry_from_data(self, data, table, options):
         """Return the game's typed hand entry from flat form data; RulesError names a field."""
-        return self.module.entry_from_data(data, table, self._game_options(options))
+        return self.module.entry_from_data(data, table, self.game_options(options))
 
     def entry_to_data(self, entry) -> dict:
         """Return a hand entry as flat, JSON-able data (what entry_from_data reads)."""
@@ -208,7 +280,7 @@ class GameSpec:
 
     def score_entry(self, entry, table, options) -> Scored:
         """Return one hand's points per side."""
-        return self.module.score_entry(entry, table, self._game_options(options))
+        return self.module.score_entry(entry, table, self.game_options(options))
 
     def table_target(self, table, options) -> int | None:
         """Return the score that wins a game at this table (Double Draw's depends on it)."""
@@ -236,7 +308,7 @@ class GameSpec:
 
     def fold(self, entries, table, options) -> Fold:
         """Return the game's state after its hands, in order."""
-        return self.module.fold(list(entries), table, self._game_options(options))
+        return self.module.fold(list(entries), table, self.game_options(options))
 
 
 def _spec(module, **fields):

@@ -2,7 +2,8 @@
 
 from dataclasses import dataclass, field
 
-from tournaments.models import Event, Game
+from tournaments.models import OPEN, Event, Game
+from tournaments.selectors import Clock, game_clock
 
 from .history import HandWords, describe_hand
 from .models import TableEntry, TableLink
@@ -35,6 +36,7 @@ class TableView:
     waiting_text: str = ""
     decided: str = ""
     seated: list[tuple[str, str]] = field(default_factory=list)
+    clock: Clock | None = None
 
     @property
     def game(self) -> Game:
@@ -69,13 +71,20 @@ def table_view(link: TableLink) -> TableView:
     event: Event = game.event
     seated = sitters(game.pk)
     view = TableView(link=link, sheet=sheet, refusal=refusal(link, game, event), sitters=seated)
+    if game.status in OPEN:
+        view.clock = game_clock(game)
     for side in sheet.sides:
         names = [s.name for s in seated if s.seat == side.seat]
         view.seated.append((side.name, " & ".join(names) or side.label))
     latest = TableEntry.objects.filter(game=game).order_by("-entered_at", "-pk").first()
-    if latest is not None and latest.status in OPEN_ENTRY:
+    if latest is not None and latest.status in OPEN_ENTRY and game.status in OPEN:
         view.waiting = latest
         view.waiting_text = entry_words(sheet, latest)
+    elif latest is not None and latest.status in OPEN_ENTRY:
+        view.decided = (
+            f"Hand {latest.number} (entered by {latest.entered_by_name}) was not counted: the "
+            "desk ended this game before it was confirmed."
+        )
     elif latest is not None:
         view.decided = decided_text(latest)
     return view

@@ -83,7 +83,10 @@ def option_field(option) -> forms.Field:
         field = forms.ChoiceField(choices=option.choices, initial=option.default)
     else:
         field = forms.IntegerField(
-            initial=option.default, min_value=option.min, max_value=option.max
+            initial=option.default,
+            min_value=option.min,
+            max_value=option.max,
+            required=not option.optional,
         )
     field.label = option.label
     field.help_text = option.help
@@ -111,10 +114,11 @@ class HouseRulesFields:
         return [self[name] for name in self.option_names]
 
     def options(self) -> dict:
+        """Return the options typed; an optional one left empty is left out (its default)."""
         return {
             name.removeprefix("opt_"): self.cleaned_data[name]
             for name in self.option_names
-            if name in self.cleaned_data
+            if name in self.cleaned_data and self.cleaned_data[name] is not None
         }
 
 

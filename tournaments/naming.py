@@ -105,6 +105,16 @@ def round_name(round_number: int, rounds_total: int) -> str:
     return f"Round {round_number}"
 
 
+def bracket_round_name(stage: int, number: int, rounds_total: int) -> str:
+    """Name a round of a bracket for its clock: "Semi-final", or "Partners' games" (stage 0);
+    "Round N" for a round the bracket no longer has (drawn again)."""
+    if stage == 0:
+        return "Partners' games"
+    if not 1 <= number <= rounds_total:
+        return f"Round {number}"
+    return round_name(number, rounds_total)
+
+
 def seating_round_name(number: int) -> str:
     """Name a round of a rounds event: "Round 3"."""
     return f"Round {number}"

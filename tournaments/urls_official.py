@@ -3,6 +3,7 @@
 from django.urls import path
 
 from .views import chapters as ch
+from .views import clocks as cl
 from .views import entries as en
 from .views import event_draw as dr
 from .views import event_setup as es
@@ -68,6 +69,17 @@ urlpatterns = [
         rd.round_print,
         name="round_print",
     ),
+    path(
+        "<slug:slug>/events/<int:pk>/rounds/<int:number>/clock/",
+        cl.round_clock_restart,
+        name="round_clock_restart",
+    ),
+    path(
+        "<slug:slug>/events/<int:pk>/rounds/<int:number>/close-all/",
+        cl.close_all,
+        name="close_all",
+    ),
+    path("<slug:slug>/events/<int:pk>/bracket/clock/", cl.bracket_clock, name="bracket_clock"),
     path("<slug:slug>/events/<int:pk>/standings/", rd.standings, name="standings"),
     path("<slug:slug>/events/<int:pk>/sides/<int:team_pk>/", rd.side_games, name="side_games"),
     path("<slug:slug>/games/<int:pk>/close/", rd.table_close, name="table_close"),

@@ -29,6 +29,8 @@ class Option:
     min: int | None = None
     max: int | None = None
     help: str = ""
+    # May be left empty on a form: empty means the default (a clock's 0, "no clock").
+    optional: bool = False
 
     def clean(self, value):
         """Return value as this option's type; raise RulesError naming the option if bad.

@@ -300,7 +300,7 @@ def game_sheet(game: Game, *, sides: list[SideView] | None = None) -> Sheet:
     if table is not None:
         sheet.fields = sheet.spec.entry_fields(table, sheet.options)
     hands = list(Hand.objects.filter(game=game).order_by("number"))
-    if game.table_hand:  # the game says whether a table's hand waits: no query if not
+    if game.table_hand and game.status in OPEN:  # a table's hand waits: no query if not
         sheet.waiting = TableEntry.objects.filter(game=game, status__in=OPEN_ENTRY).first()
     totals = [0] * len(sides)
     for hand in hands:

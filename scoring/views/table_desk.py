@@ -23,9 +23,11 @@ from django.utils.http import parse_etags
 from django.views.decorators.http import require_GET, require_POST
 
 from tournaments.errors import DeskError
+from tournaments.models import OPEN
 from tournaments.page_cache import VARIANT_HEADERS
 from tournaments.page_cache import _build as code_build
 from tournaments.permissions import official_required
+from tournaments.selectors import place_clock
 
 from .. import table_monitor
 from ..services.table_links import revoke_links, set_desk_only
@@ -85,6 +87,8 @@ def _monitor(request: HttpRequest, place: Place) -> HttpResponse:
         "monitor": shown,
         "poll_seconds": POLL_SECONDS,
         "rounds": _other_rounds(place),
+        "clock": place_clock(place.event, number=place.number, bracket=place.kind == BRACKET),
+        "monitor_playing": any(table.status in OPEN for table in shown.tables),
     }
     template = "scoring/table_monitor.html"
     if request.htmx:

@@ -32,6 +32,7 @@ from scoring.management.commands.load_demo import Player as DemoPlayer
 from scoring.models import Export, Hand
 from tournaments import services
 from tournaments.models import Event, Game, RosterUpload, Round, Tournament
+from tournaments.services.house_rules import update_event_options
 from tournaments.services.officials import invite_official
 from tournaments.services.roster_files import check_roster_upload, upload_roster
 
@@ -144,6 +145,11 @@ def _play_round(event, by, play: DemoPlayer, *, seed: int) -> Round:
     return overview.round
 
 
+def _timed(event, by, **minutes) -> None:
+    """Give an event a clock through the house rules' service (play has started)."""
+    update_event_options(event=event, by=by, options={**event.options, **minutes}, confirmed=True)
+
+
 def build_world(official, colleague) -> World:
     """Load the demo and add what it lacks; `official` officiates every tournament."""
     call_command("load_demo", stdout=io.StringIO())
@@ -191,6 +197,19 @@ def build_world(official, colleague) -> World:
     elsewhere = _tournament(colleague, "Someone Else's Rally", "elsewhere")
 
     events = {event.name: event for event in demo.events.all()}
+    # Clocks: the demo's doubles times its bracket rounds (the current one running), its
+    # first rounds event its rounds, so their pages offer the clocks' buttons.
+    _timed(events["Doubles"], by, minutes_per_game=30)
+    current = (
+        Game.objects.filter(event=events["Doubles"], stage=1, status__in=["ready", "playing"])
+        .order_by("round_number")
+        .first()
+    )
+    services.set_bracket_clock(
+        event=events["Doubles"], stage=1, round_number=current.round_number, action="start", by=by
+    )
+    first_rounds = demo.events.filter(format=Event.Format.ROUNDS).order_by("pk").first()
+    _timed(first_rounds, by, minutes_per_round=45)
     world = World(
         official=official,
         colleague=colleague,

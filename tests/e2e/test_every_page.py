@@ -236,6 +236,16 @@ RECIPES: dict[str, Callable[[World], Visit | list[Visit]]] = {
     "desk:side_games": lambda w: [
         Page(**_ev(e, team_pk=w.a_side(e).pk)) for e in [*w.rounds_events, w.rounds_finished]
     ],
+    "desk:round_clock_restart": lambda w: PostOnly(
+        form_on=_on_rounds(w.rounds_events[0]),
+        **_ev(w.rounds_events[0], number=w.current_round(w.rounds_events[0]).number),
+    ),
+    "desk:close_all": lambda w: [
+        Page(**_ev(e, number=w.current_round(e).number)) for e in w.rounds_events
+    ],
+    "desk:bracket_clock": lambda w: PostOnly(
+        form_on=_desk("desk:bracket", w.demo, w.doubles.pk), **_ev(w.doubles)
+    ),
     "desk:table_close": lambda w: PostOnly(
         form_on=_on_rounds(w.games_in_play[-1].event), **_game(w.games_in_play[-1])
     ),
@@ -294,6 +304,7 @@ RECIPES: dict[str, Callable[[World], Visit | list[Visit]]] = {
         Page(slug="no-such-rally", status=404),  # the page a mistyped address shows
     ],
     "public:bracket": lambda w: [Page(**_ev(e)) for e in _bracket_events(w)],
+    "public:display": lambda w: [Page(slug=w.demo.slug), Page(slug=w.quiet.slug)],
     "public:standings": lambda w: [Page(**_ev(e)) for e in _rounds_events(w)],
     "public:round_results": lambda w: [
         Page(**_ev(e, number=n)) for e, n in _played_rounds(w) if e != w.rounds_seated

@@ -69,11 +69,15 @@ def test_every_option_is_described_and_its_default_is_valid():
 
 
 def test_validating_no_options_gives_the_defaults():
-    assert get_game("texas_good_sams").validate_options({}) == {"blocked_scoring": "total"}
+    assert get_game("texas_good_sams").validate_options({}) == {
+        "blocked_scoring": "total",
+        "minutes_per_game": 0,
+    }
     assert get_game("thats_it").validate_options({}) == {
         "target": 25,
         "largest_table": 8,
         "table_size": 4,
+        "minutes_per_round": 0,
         "sit_out_points": 2,
     }
 
@@ -84,6 +88,7 @@ def test_validating_reads_form_strings():
         "four_tile_bonus": 3,
         "widow_completes_melds": False,
         "doubles_melds": True,
+        "minutes_per_round": 0,
         "sit_out_points": 2,
     }
 
@@ -98,6 +103,42 @@ def test_every_rounds_event_sets_the_points_of_a_round_sat_out():
         spec.validate_options({"sit_out_points": 3})
     with pytest.raises(RulesError, match='Texas Good Sams has no house rule called "sit_out'):
         get_game("texas_good_sams").validate_options({"sit_out_points": 1})
+
+
+def test_a_rounds_event_has_minutes_per_round_and_none_by_default():
+    spec = get_game("double_draw")
+    assert spec.clock_minutes({}) is None
+    assert spec.clock_minutes({"minutes_per_round": "45"}) == 45
+    rules = spec.house_rules({"minutes_per_round": 45})
+    assert (
+        "Each round lasts 45 minutes on the desk's clock, from its start; at time the official "
+        "may close the tables still playing: the highest total wins, sides level on it tie."
+    ) in rules
+    assert "a round sat out earns" in rules[-1]
+    assert not any("clock" in rule for rule in spec.house_rules({}))
+    assert "lasts 1 minute on" in " ".join(spec.house_rules({"minutes_per_round": 1}))
+
+
+def test_a_bracket_event_has_minutes_per_game_and_none_by_default():
+    spec = get_game("texas_good_sams")
+    assert spec.clock_minutes({}) is None
+    assert spec.clock_minutes({"minutes_per_game": 30}) == 30
+    rules = " ".join(spec.house_rules({"minutes_per_game": 30}))
+    assert "Each bracket round lasts 30 minutes on the desk's clock" in rules
+    assert "level sides play on until a hand separates them" in rules
+
+
+def test_the_clock_options_are_checked_like_the_others():
+    with pytest.raises(RulesError, match=r"^Minutes per round: -5 is less than 0$"):
+        get_game("thats_it").validate_options({"minutes_per_round": "-5"})
+    with pytest.raises(RulesError, match=r"^Minutes per game: 601 is more than 600$"):
+        get_game("texas_good_sams").validate_options({"minutes_per_game": 601})
+    with pytest.raises(RulesError, match=r"^Minutes per game: 'soon' is not a whole number$"):
+        get_game("texas_good_sams").validate_options({"minutes_per_game": "soon"})
+    with pytest.raises(RulesError, match='Texas Good Sams has no house rule called "minutes_per_r'):
+        get_game("texas_good_sams").validate_options({"minutes_per_round": 30})
+    with pytest.raises(RulesError, match='Double Draw has no house rule called "minutes_per_game"'):
+        get_game("double_draw").validate_options({"minutes_per_game": 30})
 
 
 def test_validating_refuses_an_unknown_option_naming_the_game():
@@ -177,9 +218,9 @@ def test_options_checked_once_are_told_apart_by_type_and_handed_out_as_copies():
         spec.tables({"table_size": 3.0}, 1)
     with pytest.raises(RulesError, match="whole number"):
         spec.tables({"table_size": True}, 1)
-    first = spec._game_options({"table_size": 3})
+    first = spec.game_options({"table_size": 3})
     first["table_size"] = 2
-    assert spec._game_options({"table_size": 3}) == {"table_size": 3}
+    assert spec.game_options({"table_size": 3}) == {"table_size": 3}
     # Bad options are refused every time, and options that cannot be kept still check.
     for _ in range(2):
         with pytest.raises(RulesError):

@@ -32,7 +32,7 @@ def rescored(hand):
     event = hand.game.event
     table = event.game.table(event.options, sides=2, team_size=event.team_size)
     entry = event.game.entry_from_data(hand.detail, table, event.options)
-    return tgs.score_entry_parts(entry, event.game.validate_options(event.options))
+    return tgs.score_entry_parts(entry, event.game.game_options(event.options))
 
 
 def pips(hand):

@@ -357,3 +357,35 @@ def test_an_answer_naming_another_games_hand_is_refused(client, link, game, brac
     assert "That hand is not one of this table" in response.content.decode()
     theirs.refresh_from_db()
     assert theirs.status == "waiting" and not Hand.objects.exists()
+
+
+def test_a_game_ended_at_the_desk_leaves_a_waiting_hand_uncounted(
+    client, official_client, link, game
+):
+    from tournaments import services as desk
+
+    post_hand(client, link, player=seat(game, 0)[0].pk, play_0=100, play_1=5)
+    game.refresh_from_db()
+    desk.record_result(game=game, winner_seat=1, by=None)
+    page = client.get(page_url(link)).content.decode()
+    assert "was not counted: the desk ended this game" in page
+    assert "Pass the phone" not in page
+    sheet = official_client.get(reverse("scoring:sheet", args=["rally", game.pk])).content.decode()
+    assert "waiting for confirmation" not in sheet
+    bracket = client.get(reverse("public:bracket", args=["rally", game.event_id])).content.decode()
+    assert "waiting for confirmation" not in bracket
+    assert not Hand.objects.exists()
+
+
+def test_the_table_page_shows_its_rounds_clock(client, tournament, official):
+    from django.utils import timezone
+
+    from tests.scoring.builders import make_rounds_game
+    from tournaments.models import Event, Round
+
+    game = make_rounds_game(tournament, game_key="double_draw", sides=3)
+    Event.objects.filter(pk=game.event_id).update(options={"minutes_per_round": 20})
+    Round.objects.filter(pk=game.round_id).update(started_at=timezone.now())
+    rounds_link = table_links.links_for([game])[game.pk]
+    page = client.get(page_url(rounds_link)).content.decode()
+    assert 'role="timer"' in page and "Round 1 clock" in page and "(20 min)" in page

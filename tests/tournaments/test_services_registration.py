@@ -52,7 +52,7 @@ def test_create_event_fills_house_rule_defaults(official, tournament):
         format="single_elimination",
         team_size=2,
     )
-    assert event.options == {"blocked_scoring": "total"}
+    assert event.options == {"blocked_scoring": "total", "minutes_per_game": 0}
 
 
 def test_create_event_refuses_an_unknown_game(official, tournament):

@@ -87,7 +87,8 @@ def test_an_official_creates_an_event_with_house_rules(official_client, tourname
     )
     assert response.status_code == 302
     event = Event.objects.get(tournament=tournament)
-    assert event.options == {"blocked_scoring": "difference"} and event.team_size == 2
+    assert event.options == {"blocked_scoring": "difference", "minutes_per_game": 0}
+    assert event.team_size == 2
 
 
 def test_changing_the_game_sends_back_its_options(official_client, tournament):

@@ -174,6 +174,10 @@ class Round(models.Model):
     number = models.PositiveSmallIntegerField()
     seed = models.BigIntegerField(help_text="The seating's random seed: the same seed seats alike")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.SEATING)
+    # When the round started, on the server's clock: its clock runs from here when the
+    # event sets minutes per round (`selectors.clocks`). None: not started, or
+    # started before clocks were kept.
+    started_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -211,6 +215,29 @@ def public_games(prefix: str = "") -> Q:
     """Filter games (`prefix` "game__" from a side) to those shown publicly: every bracket
     game, and a round's tables once the round has started."""
     return Q(**{f"{prefix}round__isnull": True}) | public_rounds(f"{prefix}round__")
+
+
+class BracketClock(models.Model):
+    """The clock of one round of a bracket, started by the official (the event sets the
+    minutes per game); one per round of a stage: the partners' games are stage 0."""
+
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="clocks", db_index=False
+    )
+    stage = models.PositiveSmallIntegerField()
+    round_number = models.PositiveSmallIntegerField()
+    started_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["event", "stage", "round_number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event", "stage", "round_number"], name="bracket_clock_once_per_round"
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.event}: clock of stage {self.stage}, round {self.round_number}"
 
 
 class SitOut(models.Model):

@@ -22,6 +22,17 @@ from .bracket import (
     print_sections,
     with_bracket_rounds,
 )
+from .clocks import (
+    Clock,
+    bracket_clocks,
+    clock_text,
+    game_clock,
+    lookup_clocks,
+    place_clock,
+    playing_round_clock,
+    round_clock,
+    still_playing,
+)
 from .counts import events_with_counts, tournament_counts
 from .draw import (
     DrawOverview,
@@ -65,12 +76,13 @@ from .seating import (
     side_games,
     started_round,
 )
-from .waiting import waiting_hands
+from .waiting import WaitingHand, waiting_hand_count, waiting_hands
 
 __all__ = [
     "NO_CHAPTER",
     "TABLE_WORDS",
     "Bracket",
+    "Clock",
     "DrawOverview",
     "GameLine",
     "Lookup",
@@ -89,27 +101,35 @@ __all__ = [
     "TableLine",
     "TeamLine",
     "Teams",
+    "WaitingHand",
+    "bracket_clocks",
     "bracket_for_event",
     "bracket_played",
     "bracket_rounds",
     "checked_in_to_enter",
+    "clock_text",
     "draw_overview",
     "event_placings",
     "event_teams",
     "events_with_counts",
     "find_players",
     "first_games_open",
+    "game_clock",
     "game_name",
     "game_results",
     "leftover_singles_teams",
+    "lookup_clocks",
     "not_checked_in",
     "odd_players",
+    "place_clock",
     "players_for_entry",
     "players_to_add_to_singles",
     "players_with_entries",
+    "playing_round_clock",
     "print_sections",
     "public_bracket",
     "roster_chapter_notes",
+    "round_clock",
     "round_view",
     "rounds_overview",
     "rounds_sat_out",
@@ -118,7 +138,9 @@ __all__ = [
     "standings",
     "started_round",
     "started_rounds",
+    "still_playing",
     "tournament_counts",
+    "waiting_hand_count",
     "waiting_hands",
     "with_bracket_rounds",
 ]

@@ -8,6 +8,7 @@ from django.db.models.functions import Coalesce
 
 from .. import naming
 from ..models import SCORED, WITH_RESULT, Event, Game, Side, Team, TeamMember
+from .clocks import bracket_clocks
 from .lines import Bracket, GameLine, PlayerLine, RoundLine, SideLine, TeamLine
 
 
@@ -52,6 +53,7 @@ def bracket_for_event(event) -> Bracket:
         else:
             by_round.setdefault(game.round_number, []).append(line)
     _lay_out_rounds(bracket, by_round)
+    _attach_clocks(bracket)
     if bracket.rounds:
         final = bracket.rounds[-1].games[0]
         if final.has_result:
@@ -116,6 +118,22 @@ def _lay_out_rounds(bracket: Bracket, by_round: dict[int, list[GameLine]]) -> No
         if not current_found and any(line.is_open for line in rnd.games):
             rnd.current = current_found = True
         bracket.rounds.append(rnd)
+
+
+def _attach_clocks(bracket: Bracket) -> None:
+    """Give each round with a game still open its running clock (one query, none when the
+    event has no minutes per game)."""
+    event = bracket.event
+    bracket.timed = event.game.clock_minutes(event.options) is not None
+    if not bracket.timed or not (bracket.rounds or bracket.partner_games):
+        return
+    clocks = bracket_clocks(event, rounds_total=len(bracket.rounds))
+    for rnd in bracket.rounds:
+        if any(game.is_open for game in rnd.games):
+            rnd.clock = clocks.get((1, rnd.number))
+    if any(game.is_open for game in bracket.partner_games):
+        number = bracket.partner_games[0].round_number
+        bracket.partners_clock = clocks.get((0, number))
 
 
 def event_placings(event) -> tuple[Team | None, Team | None]:

@@ -124,6 +124,13 @@ class RoundLine:
     games: list[GameLine]
     column: int
     current: bool = False
+    stage: int = 1
+    clock: object = None  # its running clock (selectors.clocks.Clock), while a game is open
+
+    @property
+    def still_playing(self) -> list[GameLine]:
+        """Return the round's games that are ready or being played."""
+        return [game for game in self.games if game.is_open]
 
 
 @dataclass
@@ -137,6 +144,8 @@ class Bracket:
     runner_up: TeamLine | None = None
     first_round_games: int = 0
     teams: list[TeamLine] = field(default_factory=list)
+    partners_clock: object = None  # the partners' games' running clock (selectors.clocks)
+    timed: bool = False  # the event sets minutes per game: its rounds can start a clock
 
     @property
     def drawn(self) -> bool:
@@ -145,3 +154,8 @@ class Bracket:
     @property
     def games(self) -> list[GameLine]:
         return [game for rnd in self.rounds for game in rnd.games]
+
+    @property
+    def partners_open(self) -> list[GameLine]:
+        """Return the partners' games that are ready or being played."""
+        return [game for game in self.partner_games if game.is_open]

@@ -30,6 +30,7 @@ from django.db.models import OuterRef, Q, Subquery
 from .. import naming
 from ..models import DECIDED, SCORED, Entry, Event, Game, Player, Round, Side, SitOut, TeamMember
 from ..models.play import public_games, round_is_public
+from .clocks import lookup_clocks
 from .lines import PlayerLine, TeamLine
 from .public_bracket import PublicBracket, public_bracket
 
@@ -89,6 +90,8 @@ class GameSeen:
     result: str = ""  # won, lost, tied, or "" while not over
     walkover: bool = False
     why: str = ""  # why the winner on the lower total won: "reached 250 first" (naming)
+    clock_key: tuple | None = None  # (event, stage, round number, round id): its clock's
+    clock: object = None  # its round's running clock (selectors.clocks.lookup_clocks)
 
     @property
     def score_shown(self) -> bool:
@@ -325,6 +328,8 @@ def _event_seen(entry, games: dict[int, _Game]) -> EventSeen:
     played = [(g, s) for g, s in mine if g.status in (SCORED if g.round_id else DECIDED)]
     if open_games:
         seen.next_game = _seen(*open_games[0], rounds=rounds, games=games)
+        game = open_games[0][0]
+        seen.next_game.clock_key = (event, game.stage, game.round_number, game.round_id)
     real = [(g, s) for g, s in played if g.status != Game.Status.BYE]
     if real:
         target = event.game.target_score(event.options)
@@ -389,4 +394,5 @@ def find_players(tournament, query: str) -> Lookup:
     found.players = [
         PlayerFound(p.pk, p.name, p.chapter_name, by_player.get(p.pk, [])) for p in players
     ]
+    lookup_clocks([ev.next_game for p in found.players for ev in p.events if ev.next_game])
     return found

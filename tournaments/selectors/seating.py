@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from games.engine import best_totals
 from tournaments.models import (
@@ -168,6 +169,7 @@ class RoundView:
     tables: list[TableLine]
     sit_outs: list[TeamLine]
     repeats: int = 0
+    started_at: datetime | None = None  # when the round started (its clock), server time
 
     @property
     def status_label(self) -> str:
@@ -283,6 +285,7 @@ def round_view(round_: Round, teams: Teams, *, repeats: bool = False) -> RoundVi
         number=round_.number,
         seed=round_.seed,
         status=round_.status,
+        started_at=round_.started_at,
         tables=_tables(games, sides, teams),
         sit_outs=sorted(
             (teams.get(pk) for pk in sit_outs.order_by()), key=lambda team: team.number

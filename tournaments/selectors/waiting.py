@@ -1,9 +1,44 @@
-"""Hands entered at tables and not counted yet, as the public pages mention them."""
+"""Hands entered at tables and not counted yet, as the desk's and public pages mention them.
 
-from tournaments.models import Event, Game
+Read from `Game.table_hand` (kept by scoring's table services with the entry itself), so
+the tournaments app never reads scoring's rows. A game that ended at the desk (closed at
+time, a result or a walkover given) takes no more hands: a hand still waiting there is
+never counted, and is not mentioned.
+"""
+
+from dataclasses import dataclass
+
+from tournaments.models import OPEN, Event, Game
 
 
-def waiting_hands(event: Event) -> int:
-    """Return how many of the event's games have a table's hand waiting or disputed (one
-    query): they count nowhere until confirmed, and the pages say so."""
-    return Game.objects.filter(event=event).exclude(table_hand="").count()
+def waiting_hand_count(event: Event) -> int:
+    """Return how many of the event's open games have a table's hand waiting or disputed
+    (one query): they count nowhere until confirmed, and the pages say so."""
+    return Game.objects.filter(event=event, status__in=OPEN).exclude(table_hand="").count()
+
+
+@dataclass(frozen=True)
+class WaitingHand:
+    """A hand entered at a table and not counted: its game, its number, and whether it
+    waits for a player of another side ("waiting") or for the official ("disputed")."""
+
+    game_id: int
+    number: int
+    state: str
+
+    @property
+    def disputed(self) -> bool:
+        return self.state == "disputed"
+
+
+def waiting_hands(games) -> list[WaitingHand]:
+    """Return the hands waiting at these tables (game lines or games with a `pk`), in
+    game order: one query. The waiting hand is always its game's next hand."""
+    ids = [game.pk for game in games]
+    rows = (
+        Game.objects.filter(pk__in=ids, status__in=OPEN)
+        .exclude(table_hand="")
+        .order_by("round_number", "position")
+        .values_list("pk", "hand_count", "table_hand")
+    )
+    return [WaitingHand(pk, count + 1, state) for pk, count, state in rows]

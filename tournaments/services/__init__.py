@@ -2,6 +2,7 @@
 
 from ..changes import log_activity, mark_changed
 from .chapters import add_chapter, merge_chapters, rename_chapter
+from .clocks import restart_round_clock, set_bracket_clock
 from .desk_results import (
     Before,
     give_result,
@@ -34,7 +35,7 @@ from .results import (
     set_game_progress,
 )
 from .roster_files import import_roster
-from .rounds import close_at_time, finish_event, reopen_event, start_round
+from .rounds import close_all_at_time, close_at_time, finish_event, reopen_event, start_round
 from .seating import move_entrant, seat_round
 from .settle import settle_game
 from .singles_entry import add_singles_entrant, open_singles
@@ -49,6 +50,7 @@ __all__ = [
     "add_player",
     "add_singles_entrant",
     "check_in_players",
+    "close_all_at_time",
     "close_at_time",
     "create_event",
     "create_tournament",
@@ -74,7 +76,9 @@ __all__ = [
     "rename_chapter",
     "reopen_event",
     "reopen_game",
+    "restart_round_clock",
     "seat_round",
+    "set_bracket_clock",
     "set_checked_in",
     "set_entries",
     "set_game_progress",

@@ -27,7 +27,7 @@ from games.engine import close_at_time as closed_result
 from .. import naming
 from ..changes import log_activity, mark_changed
 from ..errors import DeskError
-from ..models import SCORED, Event, Game, Round, Side
+from ..models import OPEN, SCORED, Event, Game, Round, Side
 from .settle_bracket import Settled
 
 
@@ -89,7 +89,8 @@ def start_round(*, round: Round, by) -> Round:
         raise DeskError(f"Round {round_.number} has already started.")
     refuse_while_playing(round_.event)
     round_.status = Round.Status.PLAYING
-    round_.save(update_fields=["status"])
+    round_.started_at = timezone.now()  # the round's clock starts here (server time)
+    round_.save(update_fields=["status", "started_at"])
     Game.objects.filter(round=round_, status=Game.Status.WAITING).update(
         status=Game.Status.READY, version=F("version") + 1, updated_at=timezone.now()
     )
@@ -179,6 +180,12 @@ def close_at_time(*, game: Game, by, version: int | None = None) -> Game:
             f"Table {game.table_number} changed while you were looking at it; check it and "
             "try again."
         )
+    return _close_table(game, by=by)
+
+
+def _close_table(game: Game, *, by) -> Game:
+    """Close one table at time, its round and its game locked (`close_at_time`, and every
+    table of `close_all_at_time`): refused unless its round has started and it is open."""
     if game.round.status == Round.Status.SEATING:
         raise DeskError(
             f"Round {game.round.number} has not started: its tables have nothing to close."
@@ -205,6 +212,41 @@ def close_at_time(*, game: Game, by, version: int | None = None) -> Game:
         text=f"{game.event.name}, {table}: closed at time",
     )
     return game
+
+
+@transaction.atomic
+def close_all_at_time(*, round: Round, by, tables: dict[int, int]) -> list[Game]:
+    """Close at time every table of the round still playing, as the official confirmed.
+
+    ``tables`` maps each table's game id to the version the confirmation page showed:
+    the tables still playing now must be exactly those, unchanged (a hand saved
+    meanwhile, a table finished), or nothing is closed and DeskError says which table
+    changed. Locks in the documented order: the round, then its games, then the event
+    (the change marker, written last).
+    """
+    round_ = lock_round(round)
+    if round_.status != Round.Status.PLAYING:
+        raise DeskError(f"Round {round_.number} is not being played: there is nothing to close.")
+    games = list(
+        Game.objects.select_for_update(of=("self",))
+        .filter(round=round_)
+        .select_related("event__tournament", "round")
+        .prefetch_related("sides")
+        .order_by("position")
+    )
+    open_now = {game.pk: game for game in games if game.status in OPEN}
+    if not open_now:
+        raise DeskError(f"Every table of round {round_.number} has a result already.")
+    for game in games:
+        shown = game.pk in tables
+        if (game.pk in open_now) != shown or (shown and tables[game.pk] != game.version):
+            raise DeskError(
+                f"Table {game.table_number} changed since the list was shown. Here are the "
+                "tables still playing as they stand now; check them and confirm again."
+            )
+    if set(tables) - set(open_now):
+        raise DeskError("A table on that list is not in this round; reload the page.")
+    return [_close_table(game, by=by) for game in games if game.pk in open_now]
 
 
 @transaction.atomic

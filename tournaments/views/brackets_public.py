@@ -47,7 +47,7 @@ def bracket(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "event": event,
         "bracket": bracket,
         "shown": shown,
-        "waiting_hands": selectors.waiting_hands(event),
+        "waiting_hands": selectors.waiting_hand_count(event),
     }
     if request.htmx:
         return render(request, "tournaments/bracket_public.html#live", context)

@@ -133,9 +133,13 @@ def _rounds_context(event, *, number=None, seat_form=None, move_form=None, notic
     overview = selectors.rounds_overview(event, number=number)
     if overview is None:
         raise Http404("No such round.")
-    if overview.shown is not None:
-        _link_sheets(event.tournament.slug, overview.shown.tables)
+    shown = overview.shown
+    if shown is not None:
+        _link_sheets(event.tournament.slug, shown.tables)
     return {
+        "clock": selectors.round_clock(event, shown) if shown is not None else None,
+        "timed": event.game.clock_minutes(event.options) is not None,
+        "playing": selectors.still_playing(shown.tables) if shown is not None else [],
         "tournament": event.tournament,
         "event": event,
         "overview": overview,

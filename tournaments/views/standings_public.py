@@ -38,7 +38,8 @@ def standings(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "tournament": event.tournament,
         "event": event,
         "standings": selectors.standings(event, with_rounds=True),
-        "waiting_hands": selectors.waiting_hands(event),
+        "waiting_hands": selectors.waiting_hand_count(event),
+        "clock": selectors.playing_round_clock(event),
     }
     if request.htmx:
         return render(request, "tournaments/standings_public.html#live", context)
@@ -57,7 +58,12 @@ def round_results(request: HttpRequest, slug: str, pk: int, number: int) -> Http
         raise Http404("This round has not started.")
     for table in shown.tables:  # each table's public live score
         table.link = reverse("scoring_public:game", args=[slug, table.pk])
-    context = {"tournament": event.tournament, "event": event, "shown": shown}
+    context = {
+        "tournament": event.tournament,
+        "event": event,
+        "shown": shown,
+        "clock": selectors.round_clock(event, shown),
+    }
     if request.htmx:
         return render(request, "tournaments/round_results.html#live", context)
     return render(request, "tournaments/round_results.html", context)
