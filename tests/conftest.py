@@ -81,6 +81,16 @@ def _fresh_page_cache(request):
         page_cache.clear()
 
 
+@pytest.fixture(autouse=True)
+def _no_wrong_table_codes(request):
+    """Each test starts with no wrong table codes counted against 127.0.0.1
+    (scoring/table_throttle.py keeps the count in the default cache)."""
+    if _django_active(request):
+        from scoring import table_throttle
+
+        table_throttle.forget_all()
+
+
 @pytest.fixture
 def password():
     return "domino-desk-test"

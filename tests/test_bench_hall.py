@@ -3,6 +3,7 @@ two hands and an opponent confirms each, the page's quiet poll and a phone's pol
 answered, and the check of hands lost or counted twice sees what is in the database."""
 
 import asyncio
+import concurrent.futures
 import math
 import sys
 from pathlib import Path
@@ -48,7 +49,10 @@ def test_a_table_plays_two_hands_and_the_phones_poll(live_server, tournament, mo
         client.close()
         return table, figures
 
-    table, figures = asyncio.run(play())
+    # In a thread of its own: after the browser tests, this thread may hold Playwright's
+    # running event loop, and asyncio.run refuses to start inside one.
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        table, figures = pool.submit(asyncio.run, play()).result()
     assert not figures.errors, figures.samples
     assert len(figures.ms["entry"]) == len(figures.ms["confirm"]) == 2
     assert table.confirmed == [1, 2]

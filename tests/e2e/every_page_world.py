@@ -18,6 +18,7 @@ own `Player`), so the pages see what an official would have made.
 import datetime
 import io
 import random
+import uuid
 from dataclasses import dataclass, field
 
 from axes.models import AccessAttempt
@@ -31,7 +32,7 @@ from scoring.exports.links import create_chapter_link
 from scoring.management.commands.load_demo import Player as DemoPlayer
 from scoring.models import Export, Hand
 from tournaments import services
-from tournaments.models import Event, Game, RosterUpload, Round, Tournament
+from tournaments.models import OPEN, Event, Game, RosterUpload, Round, Tournament
 from tournaments.services.house_rules import update_event_options
 from tournaments.services.officials import invite_official
 from tournaments.services.roster_files import check_roster_upload, upload_roster
@@ -80,6 +81,9 @@ class World:
     invitation: object = None  # an open invitation link to the early tournament
     game_given: Game | None = None  # a bracket game won by the "won" button, no hands
     player_in_play: object = None  # a demo player with a bracket game still to play
+    table_link: object = None  # a table of a round being played, taking hands from phones
+    table_waiting: object = None  # a hand entered at another table, waiting to be confirmed
+    playing_round: object = None  # that round (of a demo rounds event)
 
     def hand_of(self, game: Game) -> Hand:
         return Hand.objects.filter(game=game).order_by("number").first()
@@ -148,6 +152,37 @@ def _play_round(event, by, play: DemoPlayer, *, seed: int) -> Round:
 def _timed(event, by, **minutes) -> None:
     """Give an event a clock through the house rules' service (play has started)."""
     update_event_options(event=event, by=by, options={**event.options, **minutes}, confirmed=True)
+
+
+def _tables_entering_hands(world: World, by) -> None:
+    """Two tables of a demo round being played: one taking its next hand at the table,
+    one with a hand entered there and waiting for a player of another side."""
+    from games.examples import example_hand
+    from scoring.selectors import table_of
+    from scoring.services import table as table_services
+    from scoring.services.table_links import links_for
+
+    round_ = (
+        Round.objects.filter(event__in=world.rounds_events, status=Round.Status.PLAYING)
+        .order_by("event_id", "number")
+        .first()
+    )
+    world.playing_round = round_
+    games = list(Game.objects.filter(round=round_, status__in=OPEN).order_by("position")[:2])
+    links = links_for(games, by=by)
+    world.table_link = links[games[0].pk]
+    waiting = games[1]
+    totals = list(waiting.sides.order_by("seat").values_list("total", flat=True))
+    data = example_hand(
+        waiting.event.game_key, table_of(waiting), random.Random(5), waiting.hand_count + 1, totals
+    )
+    world.table_waiting = table_services.enter_hand(
+        link=links[waiting.pk],
+        player=table_services.sitters(waiting.pk)[0].pk,
+        version=waiting.version,
+        key=uuid.uuid4(),
+        data=data,
+    ).entry
 
 
 def build_world(official, colleague) -> World:
@@ -257,6 +292,7 @@ def build_world(official, colleague) -> World:
     )
     services.draw_partners_for_event(event=world.doubles_odd, by=by, seed=7)
     world.invitation = invite_official(tournament=early, by=by)
+    _tables_entering_hands(world, by)
 
     world.export_ready = request_export(tournament=demo, by=by, kind="workbook", format="xlsx")
     build_export(export_id=world.export_ready.pk)

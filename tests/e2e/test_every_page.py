@@ -9,7 +9,7 @@ what the demo lacks) returning one visit or a list of them:
   desk pages as an official of the tournament, the API with a token). It fails on a
   status other than 200 (or a redirect away), a form control with no accessible label,
   and a visible text smaller than 16 px. Every `hx-get` the page polls is fetched with
-  the HX-Request header and must answer 200.
+  the HX-Request header and must answer 200 (or 204: a quiet poll, nothing changed).
 - `PostOnly(form_on=url, **url_kwargs)`: an action URL. GET must answer 405, and the page
   the form lives on (`form_on`) is rendered and checked as above, and must hold a form
   (or hx-post) aimed at the action.
@@ -129,6 +129,12 @@ def _on_draw(event) -> str:
 
 def _ev(event, **more) -> dict:
     return {"slug": event.tournament.slug, "pk": event.pk, **more}
+
+
+def _round(w) -> dict:
+    """The URL arguments of the demo round being played, where tables enter hands."""
+    round_ = w.playing_round
+    return {"slug": w.demo.slug, "pk": round_.event_id, "number": round_.number}
 
 
 def _game(game, **more) -> dict:
@@ -288,6 +294,38 @@ RECIPES: dict[str, Callable[[World], Visit | list[Visit]]] = {
     "scoring:chapter_link_revoke": lambda w: PostOnly(
         form_on=_desk("scoring:exports", w.demo), slug=w.demo.slug, pk=w.chapter_link.pk
     ),
+    # Tables entering their own hands (issue 18)
+    "scoring:table_hand_decide": lambda w: PostOnly(
+        form_on=reverse("scoring:sheet", kwargs=_game(w.table_waiting.game)),
+        slug=w.demo.slug,
+        pk=w.table_waiting.game_id,
+        entry_pk=w.table_waiting.pk,
+    ),
+    "scoring:table_hand_correct": lambda w: Page(
+        slug=w.demo.slug, pk=w.table_waiting.game_id, entry_pk=w.table_waiting.pk
+    ),
+    "scoring:rounds_monitor": lambda w: Page(**_round(w)),
+    "scoring:rounds_cards": lambda w: Page(**_round(w)),
+    "scoring:rounds_links": lambda w: PostOnly(
+        form_on=reverse("scoring:rounds_monitor", kwargs=_round(w)), **_round(w)
+    ),
+    "scoring:bracket_monitor": lambda w: Page(slug=w.demo.slug, pk=w.doubles.pk, number=1),
+    "scoring:bracket_cards": lambda w: Page(slug=w.demo.slug, pk=w.doubles.pk, number=1),
+    "scoring:bracket_links": lambda w: PostOnly(
+        form_on=reverse(
+            "scoring:bracket_monitor", kwargs={"slug": w.demo.slug, "pk": w.doubles.pk, "number": 1}
+        ),
+        slug=w.demo.slug,
+        pk=w.doubles.pk,
+        number=1,
+    ),
+    "scoring:table_card": lambda w: Page(**_game(w.table_link.game)),
+    "scoring:table_link": lambda w: PostOnly(
+        form_on=reverse("scoring:rounds_monitor", kwargs=_round(w)), **_game(w.table_link.game)
+    ),
+    "scoring:table_desk_only": lambda w: PostOnly(
+        form_on=reverse("scoring:rounds_monitor", kwargs=_round(w)), **_game(w.table_link.game)
+    ),
     "scoring:backup": lambda w: Page(slug=w.demo.slug),
     "scoring:api_tokens": lambda w: Page(slug=w.demo.slug),
     "scoring:api_token_revoke": lambda w: PostOnly(
@@ -309,6 +347,26 @@ RECIPES: dict[str, Callable[[World], Visit | list[Visit]]] = {
     "public:round_results": lambda w: [
         Page(**_ev(e, number=n)) for e, n in _played_rounds(w) if e != w.rounds_seated
     ],
+    "scoring_public:table_code": lambda w: Page(slug=w.demo.slug),
+    "scoring_public:table": lambda w: [
+        Page(slug=w.demo.slug, code=w.table_link.code),
+        Page(slug=w.demo.slug, code=w.table_waiting.link.code),
+    ],
+    "scoring_public:table_preview": lambda w: PostOnly(
+        form_on=reverse(
+            "scoring_public:table", kwargs={"slug": w.demo.slug, "code": w.table_link.code}
+        ),
+        slug=w.demo.slug,
+        code=w.table_link.code,
+    ),
+    "scoring_public:table_answer": lambda w: PostOnly(
+        form_on=reverse(
+            "scoring_public:table",
+            kwargs={"slug": w.demo.slug, "code": w.table_waiting.link.code},
+        ),
+        slug=w.demo.slug,
+        code=w.table_waiting.link.code,
+    ),
     "scoring_public:game": lambda w: [
         *(Page(**_game(g)) for g in w.games_in_play),
         Page(**_game(w.game_decided)),
@@ -620,7 +678,8 @@ class Visitor:
             return
         self.polled.add((url, who))
         response = self.contexts[who].request.get(url, headers={"HX-Request": "true"})
-        if response.status != 200:
+        # 204: a quiet poll saying nothing changed (htmx swaps nothing; the table's page).
+        if response.status not in (200, 204):
             self.report.fail(where, f"htmx GET {url} answered {response.status}")
 
 

@@ -289,6 +289,7 @@ def test_waiting_hands_lists_the_hands_entered_at_open_tables_and_not_counted(to
     assert [(hand.game_id, hand.number, hand.disputed) for hand in found] == [
         (tables[0].pk, 3, False)
     ]
-    assert selectors.waiting_hand_count(event) == 1
+    assert selectors.with_waiting_hands(Event.objects.filter(pk=event.pk)).get().waiting_hands == 1
     Game.objects.filter(pk=tables[0].pk).update(status=Game.Status.CLOSED)
-    assert selectors.waiting_hands(tables) == [] and selectors.waiting_hand_count(event) == 0
+    assert selectors.waiting_hands(tables) == []
+    assert selectors.with_waiting_hands(Event.objects.filter(pk=event.pk)).get().waiting_hands == 0

@@ -76,7 +76,7 @@ from .seating import (
     side_games,
     started_round,
 )
-from .waiting import WaitingHand, waiting_hand_count, waiting_hands
+from .waiting import WaitingHand, waiting_hands, with_waiting_hands
 
 __all__ = [
     "NO_CHAPTER",
@@ -140,7 +140,7 @@ __all__ = [
     "started_rounds",
     "still_playing",
     "tournament_counts",
-    "waiting_hand_count",
     "waiting_hands",
     "with_bracket_rounds",
+    "with_waiting_hands",
 ]

@@ -8,13 +8,16 @@ never counted, and is not mentioned.
 
 from dataclasses import dataclass
 
-from tournaments.models import OPEN, Event, Game
+from django.db.models import Count, Q, QuerySet
+
+from tournaments.models import OPEN, Game
 
 
-def waiting_hand_count(event: Event) -> int:
-    """Return how many of the event's open games have a table's hand waiting or disputed
-    (one query): they count nowhere until confirmed, and the pages say so."""
-    return Game.objects.filter(event=event, status__in=OPEN).exclude(table_hand="").count()
+def with_waiting_hands(events: QuerySet) -> QuerySet:
+    """Annotate each event with `waiting_hands`: how many of its open games have a table's
+    hand waiting or disputed, counted in the query that reads the event (no query more)."""
+    waiting = Q(games__status__in=OPEN) & ~Q(games__table_hand="")
+    return events.annotate(waiting_hands=Count("games", filter=waiting))
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,9 @@ def _number(request: HttpRequest, name: str) -> int | None:
 def bracket(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """The live bracket of one event, with its placings once the final is played."""
     event = get_object_or_404(
-        Event.objects.select_related("tournament"), pk=pk, tournament__slug=slug
+        selectors.with_waiting_hands(Event.objects.select_related("tournament")),
+        pk=pk,
+        tournament__slug=slug,
     )
     shown = selectors.public_bracket(
         event, team=_number(request, "team"), round_number=_number(request, "round")
@@ -47,7 +49,7 @@ def bracket(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "event": event,
         "bracket": bracket,
         "shown": shown,
-        "waiting_hands": selectors.waiting_hand_count(event),
+        "waiting_hands": event.waiting_hands,
     }
     if request.htmx:
         return render(request, "tournaments/bracket_public.html#live", context)

@@ -20,7 +20,7 @@ from ..page_cache import event_marker, public_page
 
 def _get_event(slug: str, pk: int) -> Event:
     return get_object_or_404(
-        Event.objects.select_related("tournament"),
+        selectors.with_waiting_hands(Event.objects.select_related("tournament")),
         pk=pk,
         tournament__slug=slug,
         format=Event.Format.ROUNDS,
@@ -38,7 +38,7 @@ def standings(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "tournament": event.tournament,
         "event": event,
         "standings": selectors.standings(event, with_rounds=True),
-        "waiting_hands": selectors.waiting_hand_count(event),
+        "waiting_hands": event.waiting_hands,
         "clock": selectors.playing_round_clock(event),
     }
     if request.htmx:
