@@ -47,21 +47,22 @@ NEXT_WORDS = {
 
 def stage_name(*, stage: int, round_number: int, rounds: int, table: bool) -> str:
     """Name a game's round as the bracket shows it: "Semi-final", "Round 2", "Partners' games"."""
-    if stage == 0 and not table:
+    if stage == naming.PARTNERS_STAGE and not table:
         return "Partners' games"
     if table:
         return naming.seating_round_name(round_number)
-    return naming.round_name(round_number, max(rounds, round_number))
+    return naming.bracket_round_name(stage, round_number, max(rounds, round_number))
 
 
-def game_name(*, stage: int, round_number: int, position: int, rounds: int, table: bool) -> str:
-    """Name a game as every page does (`tournaments.naming.game_name`)."""
+def _name(game: _Game, rounds: int) -> str:
+    """Name a game as every page does (`naming.game_name`)."""
     return naming.game_name(
-        stage=stage,
-        round_number=round_number,
-        position=position,
-        rounds_total=max(rounds, round_number),
-        at_a_table=table,
+        stage=game.stage,
+        round_number=game.round_number,
+        position=game.position,
+        rounds_total=max(rounds, game.round_number),
+        at_a_table=game.round_id is not None,
+        number=game.number,
     )
 
 
@@ -144,7 +145,7 @@ def _entries(player_ids: list[int]):
         .order_by("position")
     )
     bracket_rounds = Game.objects.filter(
-        event=OuterRef("event_id"), stage=1, round__isnull=True
+        event=OuterRef("event_id"), stage__in=naming.FIRST_STAGES, round__isnull=True
     ).order_by("-round_number")
     latest = Round.objects.filter(event=OuterRef("event_id")).order_by("-number")
     sat_out = SitOut.objects.filter(
@@ -182,6 +183,9 @@ class _Game:
     next_game_id: int | None
     next_slot: int | None
     round_id: int | None
+    number: int | None
+    loser_game_id: int | None
+    loser_slot: int | None
     sides: dict[int, dict] = field(default_factory=dict)
 
 
@@ -211,6 +215,9 @@ def _games(team_ids: list[int]) -> dict[int, _Game]:
             "game__next_game_id",
             "game__next_slot",
             "game__round_id",
+            "game__number",
+            "game__loser_game_id",
+            "game__loser_slot",
         )
     )
     games: dict[int, _Game] = {}
@@ -252,7 +259,7 @@ def _seen(
     }
     seen = GameSeen(
         pk=game.pk,
-        name=game_name(position=game.position, **where),
+        name=_name(game, rounds),
         stage_name=stage_name(**where),
         round_number=game.round_number,
         table=game.position + 1 if table else None,
@@ -284,13 +291,7 @@ def _waiting_for(game: _Game, slot: int, *, rounds: int, games: dict[int, _Game]
     )
     if feeder is None:
         return "opponents not known yet"
-    name = game_name(
-        stage=feeder.stage,
-        round_number=feeder.round_number,
-        position=feeder.position,
-        rounds=rounds,
-        table=False,
-    )
+    name = _name(feeder, rounds)
     known = [_label(side) for _, side in sorted(feeder.sides.items()) if side["team"] is not None]
     if len(known) == 2:
         return f"the winner of {name} ({known[0]} or {known[1]})"

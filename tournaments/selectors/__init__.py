@@ -9,7 +9,7 @@ from .bracket import (
     bracket_for_event,
     bracket_rounds,
     event_placings,
-    game_name,
+    name_of,
     print_sections,
     with_bracket_rounds,
 )
@@ -50,8 +50,8 @@ __all__ = [
     "event_placings",
     "events_with_counts",
     "first_games_open",
-    "game_name",
     "leftover_singles_teams",
+    "name_of",
     "not_checked_in",
     "odd_players",
     "players_for_entry",

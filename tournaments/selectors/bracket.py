@@ -94,6 +94,7 @@ def _game_line(
         version=game.version,
         sides=sides,
         walkover_reason=game.walkover_reason,
+        stored_number=game.number,
         why=naming.reached_first([side.total for side in sides], game.winner_seat, target)
         if game.status in SCORED
         else "",
@@ -189,7 +190,9 @@ def bracket_rounds(event_id: int) -> int:
 def with_bracket_rounds(games):
     """Annotate each game with its bracket's rounds, so that its name needs no query."""
     rounds = (
-        Game.objects.filter(event=OuterRef("event"), stage=1, round__isnull=True)
+        Game.objects.filter(
+            event=OuterRef("event"), stage__in=naming.FIRST_STAGES, round__isnull=True
+        )
         .order_by()
         .values("event")
         .annotate(n=Max("round_number"))
@@ -198,10 +201,11 @@ def with_bracket_rounds(games):
     return games.annotate(bracket_rounds=Coalesce(Subquery(rounds), 0))
 
 
-def game_name(game, *, rounds_total: int | None = None) -> str:
-    """Return a game's name (`naming.game_name`) for a Game or a locked game row.
+def name_of(game, *, rounds_total: int | None = None) -> str:
+    """Return `naming.game_name` of a Game or a locked game row: its inputs read off it.
 
-    A bracket game's name needs the bracket's rounds: read once (one query) unless given.
+    A bracket game's name needs the bracket's rounds: read once (one query) unless given
+    or annotated (`with_bracket_rounds`).
     """
     at_a_table = getattr(game, "round_id", None) is not None
     if game.stage and not at_a_table and rounds_total is None:
@@ -212,4 +216,5 @@ def game_name(game, *, rounds_total: int | None = None) -> str:
         position=game.position,
         rounds_total=rounds_total or 0,
         at_a_table=at_a_table,
+        number=getattr(game, "number", None),
     )

@@ -98,7 +98,7 @@ def draw_overview(event) -> DrawOverview:
     teams = team_lines(event)
     odd = list(odd_players(event)) if event.is_doubles and teams else []
     team_list = list(teams.values())
-    bracket_drawn = Game.objects.filter(event=event, stage=1).exists()
+    bracket_drawn = Game.objects.filter(event=event, stage__in=naming.FIRST_STAGES).exists()
     overview = DrawOverview(
         teams=team_list,
         odd_players=odd,
@@ -129,7 +129,7 @@ def bracket_played(event) -> bool:
     The draw page asks it, and the bracket draw refuses to draw again once it is true.
     """
     return (
-        Game.objects.filter(event=event, stage=1)
+        Game.objects.filter(event=event, stage__in=naming.BRACKET_STAGES)
         .exclude(status=Game.Status.BYE)
         .filter(Q(hand_count__gt=0) | Q(status__in=WITH_RESULT))
         .exists()

@@ -72,12 +72,15 @@ class GameLine:
     rounds_total: int = 0  # the bracket's rounds, for the game's number and name
     walkover_reason: str = ""  # why a walkover or forfeit was given (official pages show it)
     why: str = ""  # why a winner on the lower total won: "reached 250 first" (naming)
+    stored_number: int | None = None  # the game's number where its format stores one
 
     @property
     def number(self) -> int:
         """Return the game's number: through the bracket, or in the partners' games."""
         if self.stage == 0:
             return self.position + 1
+        if self.stored_number is not None:
+            return self.stored_number
         return naming.game_number(self.round_number, self.position, self.rounds_total)
 
     @property
@@ -88,6 +91,7 @@ class GameLine:
             round_number=self.round_number,
             position=self.position,
             rounds_total=self.rounds_total,
+            number=self.stored_number,
         )
 
     @property

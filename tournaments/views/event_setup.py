@@ -7,7 +7,7 @@ from django.views.decorators.http import require_http_methods
 
 from .. import services
 from ..errors import RulesError
-from ..forms import EventForm, HouseRulesForm
+from ..event_forms import EventForm, HouseRulesForm
 from ..models import Tournament
 from ..permissions import official_required
 from ..services import house_rules
@@ -41,6 +41,7 @@ def event_create(request: HttpRequest, tournament: Tournament) -> HttpResponse:
                 team_size=data["team_size"],
                 options=form.options(),
                 fed_by=data.get("fed_by"),
+                format_options=form.format_options(),
             )
         except RulesError as exc:
             form.add_error(None, str(exc))
