@@ -90,6 +90,7 @@ class GameSeen:
     result: str = ""  # won, lost, tied, or "" while not over
     walkover: bool = False
     why: str = ""  # why the winner on the lower total won: "reached 250 first" (naming)
+    if_lost: str = ""  # where the team goes if it loses (double elimination)
 
     @property
     def score_shown(self) -> bool:
@@ -192,8 +193,15 @@ class _Game:
 def _games(team_ids: list[int]) -> dict[int, _Game]:
     """The teams' games and the games feeding them, with each side's players (one query)."""
     theirs = Side.objects.filter(team_id__in=team_ids).values("game_id")
+    # And the games their losers go to (double elimination: "if you lose").
+    falls_to = Game.objects.filter(pk__in=theirs, loser_game__isnull=False).values("loser_game")
     rows = (
-        Side.objects.filter(Q(game_id__in=theirs) | Q(game__next_game_id__in=theirs))
+        Side.objects.filter(
+            Q(game_id__in=theirs)
+            | Q(game__next_game_id__in=theirs)
+            | Q(game__loser_game_id__in=theirs)
+            | Q(game_id__in=falls_to)
+        )
         .filter(public_games("game__"))
         .exclude(game__status=Game.Status.VOID)
         .order_by("game_id", "seat", "team__memberships__position")
@@ -281,7 +289,21 @@ def _seen(
         seen.why = naming.reached_first(totals, game.winner_seat, target)
     if not seen.opponents and not table and game.status == Game.Status.WAITING:
         seen.waiting_for = _waiting_for(game, 1 - seat, rounds=rounds, games=games)
+    if game.loser_game_id is not None and game.status in NEXT_WORDS:
+        seen.if_lost = _if_lost(games.get(game.loser_game_id), rounds)
     return seen
+
+
+def _if_lost(target: _Game | None, rounds: int) -> str:
+    """Say where a team goes if it loses: "Game 23 (Losers' round 2)"."""
+    if target is None:
+        return "the losers' bracket"
+    if target.status == Game.Status.BYE:
+        where = stage_name(
+            stage=target.stage, round_number=target.round_number, rounds=rounds, table=False
+        )
+        return f"a bye in {where}, then on in the losers' bracket"
+    return _name(target, rounds)
 
 
 def _waiting_for(game: _Game, slot: int, *, rounds: int, games: dict[int, _Game]) -> str:
@@ -289,13 +311,20 @@ def _waiting_for(game: _Game, slot: int, *, rounds: int, games: dict[int, _Game]
     feeder = next(
         (g for g in games.values() if g.next_game_id == game.pk and g.next_slot == slot), None
     )
+    which = "winner"
+    if feeder is None:
+        which = "loser"
+        feeder = next(
+            (g for g in games.values() if g.loser_game_id == game.pk and g.loser_slot == slot),
+            None,
+        )
     if feeder is None:
         return "opponents not known yet"
     name = _name(feeder, rounds)
     known = [_label(side) for _, side in sorted(feeder.sides.items()) if side["team"] is not None]
     if len(known) == 2:
-        return f"the winner of {name} ({known[0]} or {known[1]})"
-    return f"the winner of {name}"
+        return f"the {which} of {name} ({known[0]} or {known[1]})"
+    return f"the {which} of {name}"
 
 
 def _event_seen(entry, games: dict[int, _Game]) -> EventSeen:
@@ -303,7 +332,7 @@ def _event_seen(entry, games: dict[int, _Game]) -> EventSeen:
     seen = EventSeen(
         pk=event.pk,
         name=event.name,
-        is_bracket=event.format == Event.Format.SINGLE_ELIMINATION,
+        is_bracket=event.has_bracket,
         event_status=event.status,
         team_number=entry.side_number,
         partner=entry.partner_name or "",

@@ -130,3 +130,17 @@ def test_a_result_in_a_losers_bye_is_refused(tournament, official):
     bye = next(g.index for g in desk.structure.games if g.bye and g.stage == "losers")
     with pytest.raises(DeskError, match="bye"):
         desk.win(bye, 0)
+
+
+def test_a_withdrawal_gives_both_of_a_teams_games_away(tournament, official):
+    desk = DoubleDesk(tournament, official, 4)
+    structure = desk.structure
+    first, second = (g for g in structure.games if g.stage == "winners" and g.round_number == 1)
+    desk.win(first.index, 0)  # its loser waits in the losers' bracket
+    number = desk.sides()[second.index][0]
+    player = desk.event.teams.get(number=number).players.get()
+    withdrawal = services.withdraw_player(player=player, by=official)
+    assert len(withdrawal.games) == 2  # the winners' game, then the losers' game it fell to
+    desk.assert_as_replayed()
+    outcome = desk.replayed()
+    assert outcome.losses[number] == 2 and number in outcome.out

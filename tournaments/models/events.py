@@ -72,6 +72,20 @@ class Event(models.Model):
         return self.game.house_rules(self.options, self.team_size)
 
     @property
+    def has_bracket(self) -> bool:
+        """Say whether the event's format lays out a bracket (single or double elimination)."""
+        from games.formats import get_format
+
+        return get_format(self.format).bracket
+
+    @property
+    def format_rules(self) -> list[str]:
+        """Return the format's rules in plain sentences (double elimination's reset)."""
+        from games.formats import get_format
+
+        return get_format(self.format).house_rules(self.format_options)
+
+    @property
     def is_doubles(self) -> bool:
         return self.team_size == 2
 

@@ -6,9 +6,12 @@ from dataclasses import dataclass, replace
 from django.db.models import Max, OuterRef, Subquery
 from django.db.models.functions import Coalesce
 
+from games.formats.base import MAIN
+
 from .. import naming
 from ..models import SCORED, WITH_RESULT, Event, Game, Side, Team, TeamMember
 from .lines import Bracket, GameLine, PlayerLine, RoundLine, SideLine, TeamLine
+from .parts import lay_out_parts, placings
 
 
 def team_lines(event) -> dict[int, TeamLine]:
@@ -44,13 +47,20 @@ def bracket_for_event(event) -> Bracket:
         seats.setdefault(side.game_id, [None, None])[side.seat] = side
     bracket = Bracket(event=event, teams=list(teams.values()))
     by_round: dict[int, list[GameLine]] = {}
+    by_part: dict[tuple[int, int], list[GameLine]] = {}
     target = event.game.target_score(event.options)
     for game in games:
         line = _game_line(game, seats.get(game.pk, [None, None]), teams, target)
-        if game.stage == 0:
+        if game.stage == naming.PARTNERS_STAGE:
             bracket.partner_games.append(line)
-        else:
+        elif game.stage == naming.STAGE_OF[MAIN]:
             by_round.setdefault(game.round_number, []).append(line)
+        else:
+            by_part.setdefault((game.stage, game.round_number), []).append(line)
+    if by_part:
+        # A bracket of several parts: each on its own grid, the places from the format.
+        lay_out_parts(bracket, by_part)
+        bracket.placings = placings(event, bracket)
     _lay_out_rounds(bracket, by_round)
     if bracket.rounds:
         final = bracket.rounds[-1].games[0]

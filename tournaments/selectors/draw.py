@@ -11,6 +11,7 @@ from ..draw import fewest_same_chapter
 from ..models import DECIDED, WITH_RESULT, Entry, Game, Player, Side, Team, TeamMember
 from .bracket import bracket_for_event, team_lines
 from .lines import GameLine, TeamLine
+from .parts import draw_warnings
 
 
 def leftover_singles_teams(event):
@@ -73,6 +74,8 @@ class DrawOverview:
     first_games_open: int = 0
     bracket_played: bool = False
     entrants: list[TeamLine] = field(default_factory=list)
+    # What the format warns of in the bracket drawn (a second bye in double elimination).
+    warnings: list[str] = field(default_factory=list)
 
     @property
     def same_chapter_words(self) -> str:
@@ -108,6 +111,8 @@ def draw_overview(event) -> DrawOverview:
         bracket_played=bracket_drawn and bracket_played(event),
         entrants=team_list,
     )
+    if bracket_drawn:
+        overview.warnings = draw_warnings(event)
     if not event.is_doubles and event.fed_by_id:
         bracket = bracket_for_event(event)
         overview.partner_games = bracket.partner_games

@@ -128,6 +128,25 @@ class RoundLine:
     games: list[GameLine]
     column: int
     current: bool = False
+    part: str = ""  # a double elimination's bracket the round is in (`PartLine.key`)
+
+
+@dataclass
+class PartLine:
+    """One bracket of a double elimination (winners', losers', finals) and its rounds."""
+
+    key: str
+    name: str
+    rounds: list[RoundLine]
+    rows: int  # the grid's rows: the games of its widest round
+
+
+@dataclass
+class PlaceLine:
+    """A team's place in the results: "1st", "=5th" (shared), and the team."""
+
+    place: str
+    team: TeamLine
 
 
 @dataclass
@@ -141,6 +160,10 @@ class Bracket:
     runner_up: TeamLine | None = None
     first_round_games: int = 0
     teams: list[TeamLine] = field(default_factory=list)
+    # A double elimination: its brackets (the rounds are theirs, in play order), and the
+    # places known so far, from the format (`parts.py`).
+    parts: list[PartLine] = field(default_factory=list)
+    placings: list[PlaceLine] = field(default_factory=list)
 
     @property
     def drawn(self) -> bool:
