@@ -171,3 +171,12 @@ def test_the_lookup_says_where_a_team_goes_if_it_loses(tournament, official):
     (seen,) = lookup.find_players(tournament, player.name).players[0].events
     assert seen.next_game.name == target.name
     assert seen.next_game.waiting_for.startswith("the loser of Game 2 (Winners' round 1)")
+
+
+def test_the_printed_bracket_has_a_page_per_bracket(official_client, tournament, official):
+    desk = DoubleDesk(tournament, official, 6)
+    html = official_client.get(
+        reverse("desk:bracket_print", args=[tournament.slug, desk.event.pk])
+    ).text
+    for part in ("Winners&#x27; bracket", "Losers&#x27; bracket", "Finals"):
+        assert f"· {part}" in html

@@ -165,6 +165,9 @@ def print_sections(bracket: Bracket) -> list[PrintSection]:
     Each page holds five rounds of a block of 16 first-round games and every game they
     lead to; the rounds after those start a new band of pages, and so on to the final.
     """
+    if bracket.parts:
+        # A double elimination: a page per bracket (winners', losers', finals), whole.
+        return [PrintSection(part.name, part.rounds, part.rows) for part in bracket.parts]
     sections = []
     rounds = bracket.rounds
     for band_start in range(0, len(rounds), PRINT_ROUNDS):
