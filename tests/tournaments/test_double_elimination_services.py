@@ -144,3 +144,14 @@ def test_a_withdrawal_gives_both_of_a_teams_games_away(tournament, official):
     desk.assert_as_replayed()
     outcome = desk.replayed()
     assert outcome.losses[number] == 2 and number in outcome.out
+
+
+def test_a_double_elimination_is_drawn_again_until_a_result_is_given(tournament, official):
+    desk = DoubleDesk(tournament, official, 6)
+    count = Game.objects.filter(event=desk.event).count()
+    services.draw_bracket(event=desk.event, by=official, seed=8)
+    assert Game.objects.filter(event=desk.event).count() == count
+    game = next(g for g in Game.objects.filter(event=desk.event, status=Game.Status.READY))
+    services.record_result(game=game, winner_seat=0, by=official)
+    with pytest.raises(DeskError, match="can no longer be redrawn"):
+        services.draw_bracket(event=desk.event, by=official, seed=9)
