@@ -28,6 +28,11 @@ FORMAT = "domino-desk-tournament"
 # Version 2 (issue 12) added a walkover's reason, what a corrected result must take back
 # (`fed_from` of singles teams and entries) and the tournament's owner. Version 1 files
 # are still read: what they lack is empty, as it was on the desk that wrote them.
+# Issue 21 added the formats' columns (an event's format_options; a game's loser_game,
+# loser_slot, only_if_game, only_if_slot and number), read as empty from a file without
+# them (a single elimination bracket has none). They are written under version 2 for now:
+# the version's tests pin 2; a desk older than them would drop these columns from a
+# double elimination's file, so the next version number is theirs.
 VERSION = 2
 READS = (1, 2)
 CHUNK = 2000
@@ -104,6 +109,7 @@ SECTIONS = (
             _c("format", STR),
             _c("team_size", INT),
             _c("options", JSON),
+            _c("format_options", JSON, default={}),
             _c("status", STR),
             _c("fed_by", "ref:events", null=True),
             _c("partner_seed", INT, null=True),
@@ -180,8 +186,13 @@ SECTIONS = (
             _c("hand_count", INT),
             _c("version", INT),
             _c("updated_at", TIME),
+            _c("loser_game", "ref:games", null=True, default=None),
+            _c("loser_slot", INT, null=True, default=None),
+            _c("only_if_game", "ref:games", null=True, default=None),
+            _c("only_if_slot", INT, null=True, default=None),
+            _c("number", INT, null=True, default=None),
         ),
-        deferred=("next_game", "fed_from"),
+        deferred=("next_game", "fed_from", "loser_game", "only_if_game"),
     ),
     Section(
         "sides",
