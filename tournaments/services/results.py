@@ -3,8 +3,9 @@
 Scoring calls these inside its own transaction; the tournaments app never imports scoring.
 
 - `set_game_progress` stores the running totals and hand count after every hand change.
-- `record_result` decides a game (a win, or a walkover with no hands), advances the
-  winner to the game and slot its winner goes to, and corrects a result already given.
+- `record_result` decides a game (a win, or a walkover with no hands), sends the winner
+  and the loser where the format's pointers say (`voiding.follow_result`), and corrects
+  a result already given.
 - `reopen_game` takes a result back (a correction took both sides below the target).
 
 The rest lives beside this module, by what it does:

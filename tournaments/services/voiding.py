@@ -1,9 +1,13 @@
 """Voiding and correcting: what a changed result does to the games after it.
 
-The old winner is taken out of the games they went on to: a later game with no hands
-that is not decided simply gets the new team (or waits for one); a later game that has
-hands or is decided must be voided, and so must every game after it on the winner's
-path. Voiding needs the official's say-so: without ``confirm=True`` the service raises
+The old winner and loser are taken out of the games they went on to (the game's
+``next_game`` and, in double elimination, its ``loser_game``): a later game with no
+hands that is not decided simply gets the new team (or waits for one); a later game that
+has hands or is decided must be voided, and so must every game after it on its winner's
+and its loser's paths. Whatever the format, the games' pointers are all this follows, so
+a correction leaves the brackets as a replay of the results kept (tests compare with
+`games.formats.play`).
+Voiding needs the official's say-so: without ``confirm=True`` the service raises
 `ConfirmationNeeded` listing those games and changes nothing. With it, each voided game
 loses its totals, hand count and winner and goes back to "ready" (or "waiting" for a
 side).
