@@ -178,7 +178,8 @@ def insert_bracket(event: Event, structure: Structure, *, team_ids: dict, now) -
         return None if pointer is None else pointer[1]
 
     sides = play(structure, {}).sides
-    filled = structure.feeders()
+    # The slots a game's winner or loser reaches (a losers' bye is filled from one).
+    reached = {game.winner_to for game in games} | {game.loser_to for game in games}
     columns: dict[str, list] = {
         "stages": [naming.STAGE_OF[game.stage] for game in games],
         "rounds": [game.round_number for game in games],
@@ -201,7 +202,8 @@ def insert_bracket(event: Event, structure: Structure, *, team_ids: dict, now) -
         if game.bye:
             # The one slot a team can reach: its entrant's, or the one a game feeds.
             columns["statuses"].append(bye)
-            columns["winners"].append(0 if filled[game.index][0] else 1)
+            first = game.entrants[0] is not None or (game.index, 0) in reached
+            columns["winners"].append(0 if first else 1)
         else:
             columns["statuses"].append(waiting if None in sides[game.index] else ready)
             columns["winners"].append(None)
