@@ -111,7 +111,7 @@ def draw_overview(event) -> DrawOverview:
         bracket_played=bracket_drawn and bracket_played(event),
         entrants=team_list,
     )
-    if bracket_drawn:
+    if bracket_drawn and event.has_bracket:
         overview.warnings = draw_warnings(event)
     if not event.is_doubles and event.fed_by_id:
         bracket = bracket_for_event(event)

@@ -118,7 +118,10 @@ def draw_warnings(event) -> list[str]:
     may get a second bye in double elimination); [] before the draw."""
     rows = (
         Side.objects.filter(
-            game__event=event, game__stage__in=naming.FIRST_STAGES, game__round_number=1
+            game__event=event,
+            game__stage__in=naming.FIRST_STAGES,
+            game__round_number=1,
+            game__round__isnull=True,  # a rounds event's tables are no bracket
         )
         .order_by("game__position", "seat")
         .values_list("game__position", "seat", "team_id")
