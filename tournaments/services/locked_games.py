@@ -104,8 +104,10 @@ SELECT g.id AS game_id, g.stage, g.round_number, g.position, g.next_game_id, g.n
        e.id AS event_id, e.name AS event_name, e.team_size, e.status AS event_status,
        e.tournament_id,
        (SELECT MIN(f.id) FROM {event} f WHERE f.fed_by_id = e.id) AS singles_id,
-       (SELECT MAX(b.round_number) FROM {game} b WHERE b.event_id = e.id
-        AND b.stage IN ({first_stages}) AND b.round_id IS NULL) AS bracket_rounds
+       COALESCE((SELECT MAX(b.round_number) FROM {game} b WHERE b.event_id = e.id
+                 AND b.stage = {winners} AND b.round_id IS NULL),
+                (SELECT MAX(b.round_number) FROM {game} b WHERE b.event_id = e.id
+                 AND b.stage = {main} AND b.round_id IS NULL)) AS bracket_rounds
 FROM {game} g
 JOIN {event} e ON e.id = g.event_id
 LEFT JOIN {side} s ON s.game_id = g.id
@@ -124,7 +126,10 @@ def _tables(**more) -> dict:
         "side": Side._meta.db_table,
         "team": Team._meta.db_table,
         "event": Event._meta.db_table,
-        "first_stages": ", ".join(str(stage) for stage in naming.FIRST_STAGES),
+        # An event's bracket has winners' games or main ones, never both: one stage per
+        # read, so each MAX is one step down the (event, stage, round) index.
+        "winners": naming.STAGE_OF["winners"],
+        "main": naming.STAGE_OF["main"],
         **more,
     }
 
