@@ -27,6 +27,8 @@ Rulings (issue 12):
 
 from collections.abc import Iterable
 
+from games.formats import double_elimination
+from games.formats.base import FINALS, LOSERS, MAIN, WINNERS
 from games.rules import RulesError
 
 PLAYER, TEAM = "player", "team"
@@ -57,6 +59,17 @@ def team_label(names: Iterable[str], number: int, team_size: int) -> str:
 
 # Bracket rounds named from the end: the last round is the final.
 ROUNDS_FROM_THE_END = ("Final", "Semi-final", "Quarter-final", "Round of 16")
+
+# A game's stage as stored: the part of its format it is in. 0 is a singles partners'
+# game; 1 a single elimination bracket (and every game at a table of a rounds event);
+# 2 to 4 the winners', losers' and finals' brackets of a double elimination.
+PARTNERS_STAGE = 0
+STAGE_OF = {MAIN: 1, WINNERS: 2, LOSERS: 3, FINALS: 4}
+PART_OF = {number: part for part, number in STAGE_OF.items()}
+# The stages whose rounds are the bracket's rounds (`rounds_total`): main, winners'.
+FIRST_STAGES = (STAGE_OF[MAIN], STAGE_OF[WINNERS])
+# Every stage of a bracket (a rounds event's games, at stage 1, have a round besides).
+BRACKET_STAGES = tuple(sorted(STAGE_OF.values()))
 
 
 MINUS = "\N{MINUS SIGN}"
@@ -105,16 +118,6 @@ def round_name(round_number: int, rounds_total: int) -> str:
     return f"Round {round_number}"
 
 
-def bracket_round_name(stage: int, number: int, rounds_total: int) -> str:
-    """Name a round of a bracket for its clock: "Semi-final", or "Partners' games" (stage 0);
-    "Round N" for a round the bracket no longer has (drawn again)."""
-    if stage == 0:
-        return "Partners' games"
-    if not 1 <= number <= rounds_total:
-        return f"Round {number}"
-    return round_name(number, rounds_total)
-
-
 def seating_round_name(number: int) -> str:
     """Name a round of a rounds event: "Round 3"."""
     return f"Round {number}"
@@ -143,6 +146,22 @@ def numbered_game(stage: int, number: int) -> str:
     return f"Partners' game {number}" if stage == 0 else f"Game {number}"
 
 
+def bracket_round_name(stage: int, round_number: int, rounds_total: int) -> str:
+    """Name a round of a bracket stage: "Semi-final", "Losers' round 3", "Grand final";
+    "Partners' games" (stage 0); "Round N" for a round the bracket no longer has (drawn
+    again: a clock kept from before).
+
+    ``rounds_total`` is the rounds of the bracket's first stage (main, or winners').
+    """
+    if stage == 0:
+        return "Partners' games"
+    if stage == STAGE_OF[MAIN]:
+        if not 1 <= round_number <= rounds_total:
+            return f"Round {round_number}"
+        return round_name(round_number, rounds_total)
+    return double_elimination.round_namer(rounds_total)(PART_OF[stage], round_number)
+
+
 def game_name(
     *,
     stage: int,
@@ -150,19 +169,24 @@ def game_name(
     position: int,
     rounds_total: int = 0,
     at_a_table: bool = False,
+    number: int | None = None,
 ) -> str:
     """Return a game's name wherever it is shown, starting with a capital.
 
-    "Game 13 (Quarter-final)" in a bracket, "Partners' game 3" before a singles
-    bracket, "Round 3, table 2" in a rounds event. `rounds_total` is the bracket's
-    number of rounds (needed for a bracket game only).
+    "Game 13 (Quarter-final)" in a bracket, "Game 20 (Losers' round 3)" in a double
+    elimination, "Partners' game 3" before a singles bracket, "Round 3, table 2" in a
+    rounds event. `rounds_total` is the rounds of the bracket's first stage (for a
+    bracket game only); `number` the game's stored number, where its format stores one
+    (a single elimination game's is worked out from its round and position).
     """
     if at_a_table:
         return f"{seating_round_name(round_number)}, {table_name(position).lower()}"
-    if stage == 0:
+    if stage == PARTNERS_STAGE:
         return numbered_game(stage, position + 1)
-    number = game_number(round_number, position, rounds_total)
-    return f"{numbered_game(stage, number)} ({round_name(round_number, rounds_total)})"
+    if number is None:
+        number = game_number(round_number, position, rounds_total)
+    name = bracket_round_name(stage, round_number, rounds_total)
+    return f"{numbered_game(stage, number)} ({name})"
 
 
 def same_chapter_teams(count: int, fewest: int) -> str:

@@ -23,7 +23,7 @@ from ninja.pagination import paginate
 from ninja.security import HttpBearer, django_auth
 
 from tournaments.models import Activity, Chapter, Event, Game, Tournament
-from tournaments.naming import round_name
+from tournaments.naming import FIRST_STAGES, bracket_round_name
 from tournaments.selectors import standings as event_standings
 
 from ..exports import tables
@@ -183,14 +183,20 @@ def get_bracket(request, slug: Slug, event_id: Id):
         raise Http404("This event is played in rounds: see its standings.")
     snapshot = tables.read_snapshot(event.tournament)
     games = [g for g in snapshot.event_games(event.pk) if g.stage >= 1 and snapshot.shown(g)]
-    total = max((g.round_number for g in snapshot.event_games(event.pk) if g.stage >= 1), default=0)
+    every = snapshot.event_games(event.pk)
+    total = max((g.round_number for g in every if g.stage in FIRST_STAGES), default=0)
     rounds = []
-    for number in sorted({g.round_number for g in games}):
+    # A double elimination's rounds: the winners', then the losers', then the finals'.
+    for stage, number in sorted({(g.stage, g.round_number) for g in games}):
         rounds.append(
             {
                 "number": number,
-                "name": round_name(number, total),
-                "games": [_game_out(snapshot, g) for g in games if g.round_number == number],
+                "name": bracket_round_name(stage, number, total),
+                "games": [
+                    _game_out(snapshot, g)
+                    for g in games
+                    if (g.stage, g.round_number) == (stage, number)
+                ],
             }
         )
     return rounds

@@ -18,6 +18,7 @@ from django.db.backends.base.operations import BaseDatabaseOperations
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 
+from games.formats import get_format
 from games.registry import GAMES
 from games.rules import RulesError
 from scoring.backup.format import BOOL, DATE, INT, JSON, STR, TIME, USER, UUID, BackupError
@@ -250,3 +251,9 @@ def _check_event(record: dict, where: str) -> None:
         spec.validate_options(record["options"])
     except (RulesError, DeskError, TypeError, ValueError, AttributeError) as exc:
         raise BackupError(f"{where} ({record['name']}): “options”: {exc}.") from None
+    try:
+        if not isinstance(record["format_options"], dict):
+            raise RulesError("the format's house rules are not a set of named options")
+        get_format(record["format"]).validate_options(record["format_options"])
+    except (RulesError, TypeError, ValueError, AttributeError) as exc:
+        raise BackupError(f"{where} ({record['name']}): “format”: {exc}.") from None

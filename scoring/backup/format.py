@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
 from tournaments.errors import DeskError
@@ -28,9 +28,11 @@ FORMAT = "domino-desk-tournament"
 # Version 2 (issue 12) added a walkover's reason, what a corrected result must take back
 # (`fed_from` of singles teams and entries) and the tournament's owner. Version 1 files
 # are still read: what they lack is empty, as it was on the desk that wrote them.
-# Version 3 (issue 18) added hands entered at the table: where each hand was entered and
+# Version 3 added hands entered at the table (issue 18): where each hand was entered and
 # who confirmed it, the games' table state, and the table entries (a section of its own,
-# before the activity; older files have none).
+# before the activity; older files have none); and the formats' columns (issue 21): an
+# event's format_options, a game's loser_game, loser_slot, only_if_game, only_if_slot and
+# number, read as empty from an older file (a single elimination bracket has none).
 VERSION = 3
 READS = (1, 2, 3)
 
@@ -62,7 +64,8 @@ class Column:
     kind: str  # one of the kinds above, or "ref:<section>"
     null: bool = False
     # The value of a record written before this column existed (None: it must be there).
-    default: object = None
+    # Not hashed: a default may be a dict (`format_options`), and columns key caches.
+    default: object = field(default=None, hash=False)
 
     @cached_property
     def ref(self) -> str | None:
@@ -117,6 +120,7 @@ SECTIONS = (
             _c("format", STR),
             _c("team_size", INT),
             _c("options", JSON),
+            _c("format_options", JSON, default={}),
             _c("status", STR),
             _c("fed_by", "ref:events", null=True),
             _c("partner_seed", INT, null=True),
@@ -195,8 +199,13 @@ SECTIONS = (
             _c("updated_at", TIME),
             _c("desk_only", BOOL, default=False),
             _c("table_hand", STR, default=""),
+            _c("loser_game", "ref:games", null=True, default=None),
+            _c("loser_slot", INT, null=True, default=None),
+            _c("only_if_game", "ref:games", null=True, default=None),
+            _c("only_if_slot", INT, null=True, default=None),
+            _c("number", INT, null=True, default=None),
         ),
-        deferred=("next_game", "fed_from"),
+        deferred=("next_game", "fed_from", "loser_game", "only_if_game"),
     ),
     Section(
         "sides",

@@ -69,6 +69,18 @@ def _links(tournament, file_game: dict) -> list[str]:
             "a game whose next game",
         ),
         (
+            Game.objects.filter(**at, loser_game__isnull=False).exclude(
+                loser_game__event=F("event")
+            ),
+            "a game whose loser's next game",
+        ),
+        (
+            Game.objects.filter(**at, only_if_game__isnull=False).exclude(
+                only_if_game__event=F("event")
+            ),
+            "a game played only after a game that",
+        ),
+        (
             Game.objects.filter(**at, fed_from__isnull=False).exclude(
                 fed_from__event=F("event__fed_by")
             ),

@@ -6,7 +6,7 @@ from django.utils.html import escape
 
 from tests.factories import EntryFactory, EventFactory, PlayerFactory, drawn_doubles, game_at
 from tests.tournaments.rounds_setup import rounds_event, seat_and_start, settle, tables_of
-from tournaments import services
+from tournaments import naming, services
 from tournaments.models import Event, Game, Player, SitOut, Team
 from tournaments.selectors import lookup
 
@@ -324,11 +324,12 @@ def test_a_finished_rounds_event_points_to_the_standings(tournament, official):
 
 
 def test_game_names():
-    assert lookup.game_name(stage=0, round_number=1, position=2, rounds=3, table=False) == (
+    # The lookup names its games with the one `naming.game_name` (issue 23).
+    assert naming.game_name(stage=0, round_number=1, position=2, rounds_total=3) == (
         "Partners' game 3"
     )
     assert lookup.stage_name(stage=0, round_number=1, rounds=3, table=False) == "Partners' games"
-    assert lookup.game_name(stage=1, round_number=1, position=0, rounds=5, table=False) == (
+    assert naming.game_name(stage=1, round_number=1, position=0, rounds_total=5) == (
         "Game 1 (Round 1)"
     )
 

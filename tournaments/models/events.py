@@ -13,6 +13,7 @@ from .tournament import NAME_MAX, Tournament, game_choices
 class Event(models.Model):
     class Format(models.TextChoices):
         SINGLE_ELIMINATION = "single_elimination", "Single elimination"
+        DOUBLE_ELIMINATION = "double_elimination", "Double elimination"
         ROUNDS = "rounds", "Rounds at tables"
 
     class Status(models.TextChoices):
@@ -29,6 +30,9 @@ class Event(models.Model):
         default=1, help_text="1 for singles, 2 for doubles (partnerships)"
     )
     options = models.JSONField(default=dict, blank=True)
+    # The format's house rules (`games.formats`: double elimination's grand final reset),
+    # apart from the game's: each is checked by its own registry.
+    format_options = models.JSONField(default=dict, blank=True)
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.REGISTRATION)
     fed_by = models.ForeignKey(
         "self",
@@ -68,6 +72,20 @@ class Event(models.Model):
         return self.game.house_rules(self.options, self.team_size)
 
     @property
+    def has_bracket(self) -> bool:
+        """Say whether the event's format lays out a bracket (single or double elimination)."""
+        from games.formats import get_format
+
+        return get_format(self.format).bracket
+
+    @property
+    def format_rules(self) -> list[str]:
+        """Return the format's rules in plain sentences (double elimination's reset)."""
+        from games.formats import get_format
+
+        return get_format(self.format).house_rules(self.format_options)
+
+    @property
     def is_doubles(self) -> bool:
         return self.team_size == 2
 
@@ -79,7 +97,7 @@ class Event(models.Model):
     @cached_property
     def bracket_rounds(self) -> int:
         """Return how many rounds the event's bracket has (0 before it is drawn; one query)."""
-        games = self.games.filter(stage=1, round__isnull=True)
+        games = self.games.filter(stage__in=naming.FIRST_STAGES, round__isnull=True)
         return games.aggregate(n=models.Max("round_number"))["n"] or 0
 
 

@@ -21,6 +21,9 @@ class Game(models.Model):
 
     # Indexed by game_slot_unique (event, stage, round_number, position).
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="games", db_index=False)
+    # The part of its format a game is in (`STAGES`): 0 a singles partners' game, 1 a
+    # single elimination bracket (and every rounds game), 2 to 4 a double elimination's
+    # winners', losers' and finals' brackets.
     stage = models.PositiveSmallIntegerField(
         default=1, help_text="1 for the main draw; singles use 0 for partner-against-partner games"
     )
@@ -30,6 +33,27 @@ class Game(models.Model):
         "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="feeders"
     )
     next_slot = models.PositiveSmallIntegerField(null=True, blank=True)
+    # `next_game` / `next_slot` are where the winner goes (the format's winner_to);
+    # `loser_game` / `loser_slot` where the loser goes (loser_to; None: out). Indexed
+    # only where set, as almost no single elimination game has one.
+    loser_game = models.ForeignKey(
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="loser_feeders",
+        db_index=False,
+    )
+    loser_slot = models.PositiveSmallIntegerField(null=True, blank=True)
+    # A game played only when the team in ``only_if_slot`` of ``only_if_game`` wins it
+    # (double elimination's grand final reset); otherwise it is not needed (void).
+    only_if_game = models.ForeignKey(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="+", db_index=False
+    )
+    only_if_slot = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The game's number where its format cannot work it out from the round and position
+    # (double elimination drops the games nobody can reach); None: derived (`naming`).
+    number = models.PositiveIntegerField(null=True, blank=True)
     # A singles partners' game (stage 0): the doubles game its two players lost together.
     # Indexed only where set (game_fed_from_set), as `round` (game_round_set): a bracket's
     # games have neither.
@@ -78,12 +102,30 @@ class Game(models.Model):
                 condition=Q(next_slot__isnull=True) | Q(next_slot__in=[0, 1]),
                 name="game_next_slot_0_or_1",
             ),
+            models.CheckConstraint(
+                condition=Q(loser_slot__isnull=True) | Q(loser_slot__in=[0, 1]),
+                name="game_loser_slot_0_or_1",
+            ),
+            models.CheckConstraint(
+                condition=Q(only_if_slot__isnull=True) | Q(only_if_slot__in=[0, 1]),
+                name="game_only_if_slot_0_or_1",
+            ),
         ]
         indexes = [
             models.Index(
                 fields=["fed_from"], name="game_fed_from_set", condition=Q(fed_from__isnull=False)
             ),
             models.Index(fields=["round"], name="game_round_set", condition=Q(round__isnull=False)),
+            models.Index(
+                fields=["loser_game"],
+                name="game_loser_game_set",
+                condition=Q(loser_game__isnull=False),
+            ),
+            models.Index(
+                fields=["only_if_game"],
+                name="game_only_if_game_set",
+                condition=Q(only_if_game__isnull=False),
+            ),
         ]
 
     def __str__(self):
@@ -103,6 +145,7 @@ class Game(models.Model):
             position=self.position,
             rounds_total=self._bracket_rounds() if self.stage and not self.at_a_table else 0,
             at_a_table=self.at_a_table,
+            number=self.number,
         )
 
     @property

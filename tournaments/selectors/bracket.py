@@ -6,10 +6,13 @@ from dataclasses import dataclass, replace
 from django.db.models import Max, OuterRef, Subquery
 from django.db.models.functions import Coalesce
 
+from games.formats.base import MAIN
+
 from .. import naming
 from ..models import SCORED, WITH_RESULT, Event, Game, Side, Team, TeamMember
 from .clocks import bracket_clocks
 from .lines import Bracket, GameLine, PlayerLine, RoundLine, SideLine, TeamLine
+from .parts import lay_out_parts, placings
 
 
 def team_lines(event) -> dict[int, TeamLine]:
@@ -45,13 +48,20 @@ def bracket_for_event(event) -> Bracket:
         seats.setdefault(side.game_id, [None, None])[side.seat] = side
     bracket = Bracket(event=event, teams=list(teams.values()))
     by_round: dict[int, list[GameLine]] = {}
+    by_part: dict[tuple[int, int], list[GameLine]] = {}
     target = event.game.target_score(event.options)
     for game in games:
         line = _game_line(game, seats.get(game.pk, [None, None]), teams, target)
-        if game.stage == 0:
+        if game.stage == naming.PARTNERS_STAGE:
             bracket.partner_games.append(line)
-        else:
+        elif game.stage == naming.STAGE_OF[MAIN]:
             by_round.setdefault(game.round_number, []).append(line)
+        else:
+            by_part.setdefault((game.stage, game.round_number), []).append(line)
+    if by_part:
+        # A bracket of several parts: each on its own grid, the places from the format.
+        lay_out_parts(bracket, by_part)
+        bracket.placings = placings(event, bracket)
     _lay_out_rounds(bracket, by_round)
     _attach_clocks(bracket)
     if bracket.rounds:
@@ -96,6 +106,7 @@ def _game_line(
         version=game.version,
         sides=sides,
         walkover_reason=game.walkover_reason,
+        stored_number=game.number,
         why=naming.reached_first([side.total for side in sides], game.winner_seat, target)
         if game.status in SCORED
         else "",
@@ -172,6 +183,9 @@ def print_sections(bracket: Bracket) -> list[PrintSection]:
     Each page holds five rounds of a block of 16 first-round games and every game they
     lead to; the rounds after those start a new band of pages, and so on to the final.
     """
+    if bracket.parts:
+        # A double elimination: a page per bracket (winners', losers', finals), whole.
+        return [PrintSection(part.name, part.rounds, part.rows) for part in bracket.parts]
     sections = []
     rounds = bracket.rounds
     for band_start in range(0, len(rounds), PRINT_ROUNDS):
@@ -207,7 +221,9 @@ def bracket_rounds(event_id: int) -> int:
 def with_bracket_rounds(games):
     """Annotate each game with its bracket's rounds, so that its name needs no query."""
     rounds = (
-        Game.objects.filter(event=OuterRef("event"), stage=1, round__isnull=True)
+        Game.objects.filter(
+            event=OuterRef("event"), stage__in=naming.FIRST_STAGES, round__isnull=True
+        )
         .order_by()
         .values("event")
         .annotate(n=Max("round_number"))
@@ -216,10 +232,11 @@ def with_bracket_rounds(games):
     return games.annotate(bracket_rounds=Coalesce(Subquery(rounds), 0))
 
 
-def game_name(game, *, rounds_total: int | None = None) -> str:
-    """Return a game's name (`naming.game_name`) for a Game or a locked game row.
+def name_of(game, *, rounds_total: int | None = None) -> str:
+    """Return `naming.game_name` of a Game or a locked game row: its inputs read off it.
 
-    A bracket game's name needs the bracket's rounds: read once (one query) unless given.
+    A bracket game's name needs the bracket's rounds: read once (one query) unless given
+    or annotated (`with_bracket_rounds`).
     """
     at_a_table = getattr(game, "round_id", None) is not None
     if game.stage and not at_a_table and rounds_total is None:
@@ -230,4 +247,5 @@ def game_name(game, *, rounds_total: int | None = None) -> str:
         position=game.position,
         rounds_total=rounds_total or 0,
         at_a_table=at_a_table,
+        number=getattr(game, "number", None),
     )

@@ -11,6 +11,7 @@ from ..draw import fewest_same_chapter
 from ..models import DECIDED, WITH_RESULT, Entry, Game, Player, Side, Team, TeamMember
 from .bracket import bracket_for_event, team_lines
 from .lines import GameLine, TeamLine
+from .parts import draw_warnings
 
 
 def leftover_singles_teams(event):
@@ -73,6 +74,8 @@ class DrawOverview:
     first_games_open: int = 0
     bracket_played: bool = False
     entrants: list[TeamLine] = field(default_factory=list)
+    # What the format warns of in the bracket drawn (a second bye in double elimination).
+    warnings: list[str] = field(default_factory=list)
 
     @property
     def same_chapter_words(self) -> str:
@@ -98,7 +101,7 @@ def draw_overview(event) -> DrawOverview:
     teams = team_lines(event)
     odd = list(odd_players(event)) if event.is_doubles and teams else []
     team_list = list(teams.values())
-    bracket_drawn = Game.objects.filter(event=event, stage=1).exists()
+    bracket_drawn = Game.objects.filter(event=event, stage__in=naming.FIRST_STAGES).exists()
     overview = DrawOverview(
         teams=team_list,
         odd_players=odd,
@@ -108,6 +111,8 @@ def draw_overview(event) -> DrawOverview:
         bracket_played=bracket_drawn and bracket_played(event),
         entrants=team_list,
     )
+    if bracket_drawn and event.has_bracket:
+        overview.warnings = draw_warnings(event)
     if not event.is_doubles and event.fed_by_id:
         bracket = bracket_for_event(event)
         overview.partner_games = bracket.partner_games
@@ -129,7 +134,7 @@ def bracket_played(event) -> bool:
     The draw page asks it, and the bracket draw refuses to draw again once it is true.
     """
     return (
-        Game.objects.filter(event=event, stage=1)
+        Game.objects.filter(event=event, stage__in=naming.BRACKET_STAGES)
         .exclude(status=Game.Status.BYE)
         .filter(Q(hand_count__gt=0) | Q(status__in=WITH_RESULT))
         .exists()

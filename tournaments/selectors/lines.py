@@ -72,12 +72,15 @@ class GameLine:
     rounds_total: int = 0  # the bracket's rounds, for the game's number and name
     walkover_reason: str = ""  # why a walkover or forfeit was given (official pages show it)
     why: str = ""  # why a winner on the lower total won: "reached 250 first" (naming)
+    stored_number: int | None = None  # the game's number where its format stores one
 
     @property
     def number(self) -> int:
         """Return the game's number: through the bracket, or in the partners' games."""
         if self.stage == 0:
             return self.position + 1
+        if self.stored_number is not None:
+            return self.stored_number
         return naming.game_number(self.round_number, self.position, self.rounds_total)
 
     @property
@@ -88,6 +91,7 @@ class GameLine:
             round_number=self.round_number,
             position=self.position,
             rounds_total=self.rounds_total,
+            number=self.stored_number,
         )
 
     @property
@@ -126,11 +130,30 @@ class RoundLine:
     current: bool = False
     stage: int = 1
     clock: object = None  # its running clock (selectors.clocks.Clock), while a game is open
+    part: str = ""  # a double elimination's bracket the round is in (`PartLine.key`)
 
     @property
     def still_playing(self) -> list[GameLine]:
         """Return the round's games that are ready or being played."""
         return [game for game in self.games if game.is_open]
+
+
+@dataclass
+class PartLine:
+    """One bracket of a double elimination (winners', losers', finals) and its rounds."""
+
+    key: str
+    name: str
+    rounds: list[RoundLine]
+    rows: int  # the grid's rows: the games of its widest round
+
+
+@dataclass
+class PlaceLine:
+    """A team's place in the results: "1st", "=5th" (shared), and the team."""
+
+    place: str
+    team: TeamLine
 
 
 @dataclass
@@ -146,6 +169,10 @@ class Bracket:
     teams: list[TeamLine] = field(default_factory=list)
     partners_clock: object = None  # the partners' games' running clock (selectors.clocks)
     timed: bool = False  # the event sets minutes per game: its rounds can start a clock
+    # A double elimination: its brackets (the rounds are theirs, in play order), and the
+    # places known so far, from the format (`parts.py`).
+    parts: list[PartLine] = field(default_factory=list)
+    placings: list[PlaceLine] = field(default_factory=list)
 
     @property
     def drawn(self) -> bool:

@@ -32,6 +32,7 @@ from ..models import DECIDED, SCORED, Entry, Event, Game, Player, Round, Side, S
 from ..models.play import public_games, round_is_public
 from .clocks import lookup_clocks
 from .lines import PlayerLine, TeamLine
+from .lookup_lines import EventSeen, GameSeen, Lookup, Opponent, PlayerFound
 from .public_bracket import PublicBracket, public_bracket
 
 __all__ = ["Lookup", "PublicBracket", "find_players", "public_bracket"]
@@ -48,84 +49,23 @@ NEXT_WORDS = {
 
 def stage_name(*, stage: int, round_number: int, rounds: int, table: bool) -> str:
     """Name a game's round as the bracket shows it: "Semi-final", "Round 2", "Partners' games"."""
-    if stage == 0 and not table:
+    if stage == naming.PARTNERS_STAGE and not table:
         return "Partners' games"
     if table:
         return naming.seating_round_name(round_number)
-    return naming.round_name(round_number, max(rounds, round_number))
+    return naming.bracket_round_name(stage, round_number, max(rounds, round_number))
 
 
-def game_name(*, stage: int, round_number: int, position: int, rounds: int, table: bool) -> str:
-    """Name a game as every page does (`tournaments.naming.game_name`)."""
+def _name(game: _Game, rounds: int) -> str:
+    """Name a game as every page does (`naming.game_name`)."""
     return naming.game_name(
-        stage=stage,
-        round_number=round_number,
-        position=position,
-        rounds_total=max(rounds, round_number),
-        at_a_table=table,
+        stage=game.stage,
+        round_number=game.round_number,
+        position=game.position,
+        rounds_total=max(rounds, game.round_number),
+        at_a_table=game.round_id is not None,
+        number=game.number,
     )
-
-
-@dataclass
-class Opponent:
-    label: str
-    total: int
-
-
-@dataclass
-class GameSeen:
-    """One game of a player's, as the lookup shows it."""
-
-    pk: int
-    name: str
-    stage_name: str
-    round_number: int
-    table: int | None  # a rounds event's table number; None in a bracket
-    status: str
-    words: str  # the status in plain words
-    hand_count: int
-    our_total: int
-    opponents: list[Opponent]
-    waiting_for: str = ""  # a bracket game whose opponents are not known yet
-    result: str = ""  # won, lost, tied, or "" while not over
-    walkover: bool = False
-    why: str = ""  # why the winner on the lower total won: "reached 250 first" (naming)
-    clock_key: tuple | None = None  # (event, stage, round number, round id): its clock's
-    clock: object = None  # its round's running clock (selectors.clocks.lookup_clocks)
-
-    @property
-    def score_shown(self) -> bool:
-        return bool(self.hand_count) and not self.walkover
-
-
-@dataclass
-class EventSeen:
-    """One event of a player's: partner, next game, last game, or where they stand."""
-
-    pk: int
-    name: str
-    is_bracket: bool
-    event_status: str
-    team_number: int | None
-    partner: str = ""
-    next_game: GameSeen | None = None
-    last_game: GameSeen | None = None
-    note: str = ""  # where they stand when there is no next game
-
-
-@dataclass
-class PlayerFound:
-    pk: int
-    name: str
-    chapter: str
-    events: list[EventSeen] = field(default_factory=list)
-
-
-@dataclass
-class Lookup:
-    query: str
-    players: list[PlayerFound]
-    more: bool = False  # more players match than are listed
 
 
 def _matching_players(tournament, query: str):
@@ -147,7 +87,7 @@ def _entries(player_ids: list[int]):
         .order_by("position")
     )
     bracket_rounds = Game.objects.filter(
-        event=OuterRef("event_id"), stage=1, round__isnull=True
+        event=OuterRef("event_id"), stage__in=naming.FIRST_STAGES, round__isnull=True
     ).order_by("-round_number")
     latest = Round.objects.filter(event=OuterRef("event_id")).order_by("-number")
     sat_out = SitOut.objects.filter(
@@ -185,14 +125,24 @@ class _Game:
     next_game_id: int | None
     next_slot: int | None
     round_id: int | None
+    number: int | None
+    loser_game_id: int | None
+    loser_slot: int | None
     sides: dict[int, dict] = field(default_factory=dict)
 
 
 def _games(team_ids: list[int]) -> dict[int, _Game]:
     """The teams' games and the games feeding them, with each side's players (one query)."""
     theirs = Side.objects.filter(team_id__in=team_ids).values("game_id")
+    # And the games their losers go to (double elimination: "if you lose").
+    falls_to = Game.objects.filter(pk__in=theirs, loser_game__isnull=False).values("loser_game")
     rows = (
-        Side.objects.filter(Q(game_id__in=theirs) | Q(game__next_game_id__in=theirs))
+        Side.objects.filter(
+            Q(game_id__in=theirs)
+            | Q(game__next_game_id__in=theirs)
+            | Q(game__loser_game_id__in=theirs)
+            | Q(game_id__in=falls_to)
+        )
         .filter(public_games("game__"))
         .exclude(game__status=Game.Status.VOID)
         .order_by("game_id", "seat", "team__memberships__position")
@@ -214,6 +164,9 @@ def _games(team_ids: list[int]) -> dict[int, _Game]:
             "game__next_game_id",
             "game__next_slot",
             "game__round_id",
+            "game__number",
+            "game__loser_game_id",
+            "game__loser_slot",
         )
     )
     games: dict[int, _Game] = {}
@@ -255,7 +208,7 @@ def _seen(
     }
     seen = GameSeen(
         pk=game.pk,
-        name=game_name(position=game.position, **where),
+        name=_name(game, rounds),
         stage_name=stage_name(**where),
         round_number=game.round_number,
         table=game.position + 1 if table else None,
@@ -277,7 +230,21 @@ def _seen(
         seen.why = naming.reached_first(totals, game.winner_seat, target)
     if not seen.opponents and not table and game.status == Game.Status.WAITING:
         seen.waiting_for = _waiting_for(game, 1 - seat, rounds=rounds, games=games)
+    if game.loser_game_id is not None and game.status in NEXT_WORDS:
+        seen.if_lost = _if_lost(games.get(game.loser_game_id), rounds)
     return seen
+
+
+def _if_lost(target: _Game | None, rounds: int) -> str:
+    """Say where a team goes if it loses: "Game 23 (Losers' round 2)"."""
+    if target is None:
+        return "the losers' bracket"
+    if target.status == Game.Status.BYE:
+        where = stage_name(
+            stage=target.stage, round_number=target.round_number, rounds=rounds, table=False
+        )
+        return f"a bye in {where}, then on in the losers' bracket"
+    return _name(target, rounds)
 
 
 def _waiting_for(game: _Game, slot: int, *, rounds: int, games: dict[int, _Game]) -> str:
@@ -285,19 +252,20 @@ def _waiting_for(game: _Game, slot: int, *, rounds: int, games: dict[int, _Game]
     feeder = next(
         (g for g in games.values() if g.next_game_id == game.pk and g.next_slot == slot), None
     )
+    which = "winner"
+    if feeder is None:
+        which = "loser"
+        feeder = next(
+            (g for g in games.values() if g.loser_game_id == game.pk and g.loser_slot == slot),
+            None,
+        )
     if feeder is None:
         return "opponents not known yet"
-    name = game_name(
-        stage=feeder.stage,
-        round_number=feeder.round_number,
-        position=feeder.position,
-        rounds=rounds,
-        table=False,
-    )
+    name = _name(feeder, rounds)
     known = [_label(side) for _, side in sorted(feeder.sides.items()) if side["team"] is not None]
     if len(known) == 2:
-        return f"the winner of {name} ({known[0]} or {known[1]})"
-    return f"the winner of {name}"
+        return f"the {which} of {name} ({known[0]} or {known[1]})"
+    return f"the {which} of {name}"
 
 
 def _event_seen(entry, games: dict[int, _Game]) -> EventSeen:
@@ -305,7 +273,7 @@ def _event_seen(entry, games: dict[int, _Game]) -> EventSeen:
     seen = EventSeen(
         pk=event.pk,
         name=event.name,
-        is_bracket=event.format == Event.Format.SINGLE_ELIMINATION,
+        is_bracket=event.has_bracket,
         event_status=event.status,
         team_number=entry.side_number,
         partner=entry.partner_name or "",

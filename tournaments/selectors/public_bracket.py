@@ -17,10 +17,11 @@ class PublicBracket:
     shown_round: int  # 0 when the bracket has no rounds
     team: TeamLine | None = None
     mine: set[int] = field(default_factory=set)
+    shown_part: str = ""  # a double elimination's bracket shown on a phone first
 
 
 def public_bracket(
-    event, *, team: int | None = None, round_number: int | None = None
+    event, *, team: int | None = None, round_number: int | None = None, part: str | None = None
 ) -> PublicBracket:
     """Return the event's bracket (four queries) with the round to show and `team`'s games.
 
@@ -39,6 +40,9 @@ def public_bracket(
                 game.mine = True  # read by bracket_game.html
     if not numbers:
         return found
+    if bracket.parts:
+        found.shown_part = _shown_part(bracket, found, part)
+        return found
     if round_number in numbers:
         found.shown_round = round_number
         return found
@@ -51,3 +55,20 @@ def public_bracket(
     played = [rnd.number for rnd in bracket.rounds if any(g.has_result for g in rnd.games)]
     found.shown_round = current or (played[-1] if played else numbers[0])
     return found
+
+
+def _shown_part(bracket: Bracket, found: PublicBracket, asked: str | None) -> str:
+    """Return the bracket (winners', losers', finals) a phone shows first: the one asked
+    for; else the one of the team's next game (or its last); else the first with a game
+    being played; else the last with a result."""
+    keys = [part.key for part in bracket.parts]
+    if asked in keys:
+        return asked
+    part_of = {game.pk: rnd.part for rnd in bracket.rounds for game in rnd.games}
+    theirs = [g for g in bracket.games if g.pk in found.mine and not g.is_bye]
+    upcoming = [g for g in theirs if not g.is_decided]
+    if upcoming or theirs:
+        return part_of[(upcoming or theirs[-1:])[0].pk]
+    current = next((rnd.part for rnd in bracket.rounds if rnd.current), None)
+    played = [rnd.part for rnd in bracket.rounds if any(g.has_result for g in rnd.games)]
+    return current or (played[-1] if played else keys[0])

@@ -26,13 +26,14 @@ from django.db import transaction
 from .. import naming
 from ..errors import DeskError
 from ..models import Game, Team
+from ..naming import PARTNERS_STAGE
 from .dry_run import rolled_back
 from .results import (
     SET_ASIDE,
     ConfirmationNeeded,
     StaleGame,
     clean_reason,
-    game_name,
+    name_of,
     record_result,
     reopen_game,
 )
@@ -123,7 +124,7 @@ def _check_against_sheet(game: Game, winner_seat: int, *, walkover: bool, reason
     sides = _sides(game)
     totals = [side.total for side in sides]
     stands = f"{naming.result_totals(totals)} after {_hands(game)}"
-    name = game_name(game)
+    name = name_of(game)
     if game.is_decided:
         raise DeskError(
             f"The score sheet decided {name}: {_decided(game, sides)}. To change its "
@@ -167,7 +168,7 @@ def give_result(
         current = _fresh(game)
         if expected_version is not None and int(expected_version) != current.version:
             raise StaleGame(
-                f"{game_name(current)} changed while you were looking at it. "
+                f"{name_of(current)} changed while you were looking at it. "
                 "Here it is as it stands now; check it and try again."
             )
         _check_against_sheet(current, winner_seat, walkover=walkover, reason=reason)
@@ -193,7 +194,7 @@ def take_back_result(
         current = _fresh(game)
         if current.status == Game.Status.FINISHED and current.hand_count:
             raise DeskError(
-                f"The score sheet decided {game_name(current)}: "
+                f"The score sheet decided {name_of(current)}: "
                 f"{_decided(current, _sides(current))}. To take the result back, edit or "
                 "delete the hand that ended it on the score sheet."
             )
@@ -210,7 +211,7 @@ def undo_result(*, game: Game, by, version: int, before: Before | None) -> Game:
         current = _fresh(game)
         if current.version != version:
             raise DeskError(
-                f"{game_name(current)} has changed since that result was "
+                f"{name_of(current)} has changed since that result was "
                 "given, so it can no longer be undone. Correct the result instead."
             )
         try:
@@ -225,7 +226,7 @@ def undo_result(*, game: Game, by, version: int, before: Before | None) -> Game:
                 expected_version=version,
             )
         except ConfirmationNeeded as exc:
-            names = ", ".join(game_name(g) for g in exc.games)
+            names = ", ".join(name_of(g) for g in exc.games)
             raise DeskError(
                 f"That result can no longer be undone: {names} has had scores or a "
                 "result since. Correct the result instead."
@@ -246,7 +247,7 @@ def _partners_games_of(doubles_game_id) -> list[Game]:
 
 def _partners_line(partners_game: Game, verb: str) -> str:
     names = " and ".join(_label(side.team_id) for side in _sides(partners_game))
-    return f"{names} {verb} in {partners_game.event.name} ({game_name(partners_game)})."
+    return f"{names} {verb} in {partners_game.event.name} ({name_of(partners_game)})."
 
 
 def _describe(before_game: Game, after: Game, old_partners, preview: Preview) -> None:
@@ -260,25 +261,34 @@ def _describe(before_game: Game, after: Game, old_partners, preview: Preview) ->
         how = " by walkover (W/O)" if after.walkover else ""
         if after.walkover and after.hand_count:
             how = " by forfeit, over the hands entered"
-        lines.append(f"Record that {winner} beat {loser} in {game_name(after)}{how}.")
+        lines.append(f"Record that {winner} beat {loser} in {name_of(after)}{how}.")
         if after.walkover_reason:
             lines.append(f"Reason kept with the result: “{after.walkover_reason}”.")
         if before_game.winner_seat is not None and before_game.winner_seat != after.winner_seat:
             lines.append(f"This replaces {loser}'s win.")
-        if after.next_game_id is None and after.stage == 1:
+        nxt = Game.objects.filter(pk=after.next_game_id).first() if after.next_game_id else None
+        if after.stage != PARTNERS_STAGE and (
+            nxt is None
+            or (nxt.only_if_game_id == after.pk and nxt.only_if_slot != after.winner_seat)
+        ):
             lines.append(f"{winner} win {event.name}.")
-        elif after.next_game_id is not None:
-            nxt = Game.objects.get(pk=after.next_game_id)
-            lines.append(f"{winner} go on to {game_name(nxt)}.")
+        elif nxt is not None:
+            lines.append(f"{winner} go on to {name_of(nxt)}.")
+        if after.loser_game_id is not None:
+            lines.append(f"{loser} go to {name_of(Game.objects.get(pk=after.loser_game_id))}.")
         if not after.hand_count:
             lines.append("No hands are entered for this game; the sheet will show no score.")
     else:
         old = _label(_sides(before_game)[before_game.winner_seat].team_id)
         again = "playing again" if after.hand_count else "ready to play again"
-        lines.append(f"Take back {old}'s win in {game_name(after)}: the game is {again}.")
+        lines.append(f"Take back {old}'s win in {name_of(after)}: the game is {again}.")
         if before_game.next_game_id is not None:
             nxt = Game.objects.get(pk=before_game.next_game_id)
-            lines.append(f"{old} leave {game_name(nxt)}.")
+            lines.append(f"{old} leave {name_of(nxt)}.")
+        if before_game.loser_game_id is not None:
+            beaten = _label(_sides(before_game)[1 - before_game.winner_seat].team_id)
+            later = Game.objects.get(pk=before_game.loser_game_id)
+            lines.append(f"{beaten} leave {name_of(later)}.")
     new_partners = _partners_games_of(after.pk)
     old_ids = {g.pk for g in old_partners}
     for partners_game in old_partners:

@@ -29,7 +29,10 @@ from typing import NamedTuple
 
 from django.db import connection
 
-from ..brackets import BracketGame
+from games.formats import Structure, play
+from games.formats.base import MAIN
+
+from .. import naming
 from ..models import Event, Game, Side, Team, TeamMember
 
 
@@ -124,21 +127,27 @@ def insert_teams(event: Event, *, numbers: list, players: list, same_chapter: li
 _BRACKET_SQL = """
 WITH planned AS (
     SELECT nextval(({game_sequence})) AS id, p.*
-    FROM unnest(%(rounds)s::smallint[], %(positions)s::integer[], %(next_rows)s::integer[],
-                %(next_slots)s::smallint[], %(statuses)s::varchar[], %(winners)s::smallint[],
+    FROM unnest(%(stages)s::smallint[], %(rounds)s::smallint[], %(positions)s::integer[],
+                %(numbers)s::integer[], %(next_rows)s::integer[], %(next_slots)s::smallint[],
+                %(loser_rows)s::integer[], %(loser_slots)s::smallint[],
+                %(only_if_rows)s::integer[], %(only_if_slots)s::smallint[],
+                %(statuses)s::varchar[], %(winners)s::smallint[],
                 %(firsts)s::bigint[], %(seconds)s::bigint[]) WITH ORDINALITY
-        AS p(round_number, position, next_row, next_slot, status, winner_seat, first_team,
+        AS p(stage, round_number, position, number, next_row, next_slot, loser_row,
+             loser_slot, only_if_row, only_if_slot, status, winner_seat, first_team,
              second_team, row)
 ),
 taken AS (
     SELECT array_agg(id ORDER BY row) AS ids FROM planned
 ),
 games AS (
-    INSERT INTO {game} (id, event_id, stage, round_number, position, next_game_id, next_slot,
+    INSERT INTO {game} (id, event_id, stage, round_number, position, number, next_game_id,
+                        next_slot, loser_game_id, loser_slot, only_if_game_id, only_if_slot,
                         status, winner_seat, walkover, hand_count, version, updated_at)
-    SELECT planned.id, %(event)s, 1, planned.round_number, planned.position,
-           taken.ids[planned.next_row], planned.next_slot, planned.status, planned.winner_seat,
-           false, 0, 0, %(now)s
+    SELECT planned.id, %(event)s, planned.stage, planned.round_number, planned.position,
+           planned.number, taken.ids[planned.next_row], planned.next_slot,
+           taken.ids[planned.loser_row], planned.loser_slot, taken.ids[planned.only_if_row],
+           planned.only_if_slot, planned.status, planned.winner_seat, false, 0, 0, %(now)s
     FROM planned CROSS JOIN taken
 ),
 sides AS (
@@ -151,38 +160,61 @@ SELECT unnest(ids) FROM taken
 """
 
 
-def insert_bracket(
-    event: Event, games: list[BracketGame], *, team_ids: dict, now
-) -> dict[tuple[int, int], int]:
-    """Create a bracket's games with their two sides each; return ids by (round, position).
+def insert_bracket(event: Event, structure: Structure, *, team_ids: dict, now) -> list[int]:
+    """Create a format's games with their two sides each; return their ids by game index.
 
-    ``games`` is every game of the bracket, each game's next game before it (the final
-    first); ``team_ids`` maps the draw's team numbers to team ids.
+    The games are written last first (the final, or the grand final's reset, gets the
+    lowest id), as they always were, so that locking "later games first" is by id.
+    ``team_ids`` maps the draw's team numbers to team ids. Each game's teams are those
+    the draw places: its entrants, and a team that reached it on a bye.
     """
-    row_of = {(game.round_number, game.position): row for row, game in enumerate(games, 1)}
-    columns = {
+    games = structure.games[::-1]
+    row_of = {game.index: row for row, game in enumerate(games, 1)}
+
+    def row(pointer):
+        return None if pointer is None else row_of[pointer[0]]
+
+    def slot(pointer):
+        return None if pointer is None else pointer[1]
+
+    sides = play(structure, {}).sides
+    # The slots a game's winner or loser reaches (a losers' bye is filled from one).
+    reached = {game.winner_to for game in games} | {game.loser_to for game in games}
+    columns: dict[str, list] = {
+        "stages": [naming.STAGE_OF[game.stage] for game in games],
         "rounds": [game.round_number for game in games],
         "positions": [game.position for game in games],
-        "next_rows": [None if game.next_game is None else row_of[game.next_game] for game in games],
-        "next_slots": [game.next_slot for game in games],
+        # Stored where the format cannot work it out from the round (naming).
+        "numbers": [None if game.stage == MAIN else game.number for game in games],
+        "next_rows": [row(game.winner_to) for game in games],
+        "next_slots": [slot(game.winner_to) for game in games],
+        "loser_rows": [row(game.loser_to) for game in games],
+        "loser_slots": [slot(game.loser_to) for game in games],
+        "only_if_rows": [row(game.only_if) for game in games],
+        "only_if_slots": [slot(game.only_if) for game in games],
         "statuses": [],
         "winners": [],
-        "firsts": [team_ids.get(game.teams[0]) for game in games],
-        "seconds": [team_ids.get(game.teams[1]) for game in games],
+        "firsts": [team_ids.get(sides[game.index][0]) for game in games],
+        "seconds": [team_ids.get(sides[game.index][1]) for game in games],
     }
     bye, ready, waiting = Game.Status.BYE.value, Game.Status.READY.value, Game.Status.WAITING.value
     for game in games:
         if game.bye:
+            # The one slot a team can reach: its entrant's, or the one a game feeds.
             columns["statuses"].append(bye)
-            columns["winners"].append(1 if game.teams[0] is None else 0)
+            first = game.entrants[0] is not None or (game.index, 0) in reached
+            columns["winners"].append(0 if first else 1)
         else:
-            columns["statuses"].append(waiting if None in game.teams else ready)
+            columns["statuses"].append(waiting if None in sides[game.index] else ready)
             columns["winners"].append(None)
     if connection.vendor == "postgresql":
         ids = _insert_bracket_postgresql(event, columns, now)
     else:
         ids = _insert_bracket_sqlite(event, columns, now)
-    return {(game.round_number, game.position): pk for game, pk in zip(games, ids, strict=True)}
+    created = [0] * len(games)
+    for game, pk in zip(games, ids, strict=True):
+        created[game.index] = pk
+    return created
 
 
 def _insert_bracket_postgresql(event: Event, columns: dict[str, list], now) -> list[int]:
@@ -203,22 +235,45 @@ def _insert_bracket_postgresql(event: Event, columns: dict[str, list], now) -> l
 def _insert_bracket_sqlite(event: Event, columns: dict[str, list], now) -> range:
     base = _sqlite_base_id(Game)
     ids = range(base + 1, base + len(columns["rounds"]) + 1)
-    next_ids = [None if row is None else base + row for row in columns["next_rows"]]
+
+    def ids_of(rows):
+        return [None if row is None else base + row for row in rows]
+
     shared = {
         "event_id": event.pk,
-        "stage": 1,
         "walkover": False,
         "hand_count": 0,
         "version": 0,
         "updated_at": connection.ops.adapt_datetimefield_value(now),
     }
-    names = ["round_number", "position", "next_slot", "status", "winner_seat"]
-    values = [columns[key] for key in ("rounds", "positions", "next_slots", "statuses", "winners")]
+    names = {
+        "stages": "stage",
+        "rounds": "round_number",
+        "positions": "position",
+        "numbers": "number",
+        "next_slots": "next_slot",
+        "loser_slots": "loser_slot",
+        "only_if_slots": "only_if_slot",
+        "statuses": "status",
+        "winners": "winner_seat",
+    }
+    pointers = {
+        "next_rows": "next_game_id",
+        "loser_rows": "loser_game_id",
+        "only_if_rows": "only_if_game_id",
+    }
     _insert_json(
         Game,
         shared,
-        ["id", "next_game_id", *names],
-        list(zip(ids, next_ids, *values, strict=True)),
+        ["id", *pointers.values(), *names.values()],
+        list(
+            zip(
+                ids,
+                *(ids_of(columns[key]) for key in pointers),
+                *(columns[key] for key in names),
+                strict=True,
+            )
+        ),
     )
     _insert_json(
         Side,

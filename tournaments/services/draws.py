@@ -25,8 +25,9 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from .. import selectors
-from ..brackets import build_bracket, first_round
+from games.formats import Structure, get_format
+
+from .. import naming, selectors
 from ..changes import log_activity, mark_changed
 from ..draw import DrawError, PartnerDraw, draw_partners, same_chapter, swap_partners
 from ..errors import DeskError
@@ -58,7 +59,7 @@ def _players_word(count: int) -> str:
 
 
 def bracket_drawn(event: Event) -> bool:
-    return Game.objects.filter(event=event, stage=1).exists()
+    return Game.objects.filter(event=event, stage__in=naming.FIRST_STAGES).exists()
 
 
 def _eligible_entries(event: Event):
@@ -269,7 +270,8 @@ def _lock_bracket_games(event: Event) -> None:
     A hand being entered is then in (and the bracket played: no redraw) or waits, and
     finds its game gone; whether the bracket was played is read under these locks.
     """
-    games = Game.objects.select_for_update().filter(event=event, stage=1).order_by("-pk")
+    games = Game.objects.select_for_update().filter(event=event, stage__in=naming.BRACKET_STAGES)
+    games = games.order_by("-pk")
     list(games.values_list("pk"))
 
 
@@ -283,34 +285,30 @@ def draw_bracket(*, event: Event, by, seed: int | None = None, bye_team_ids=None
     """
     _lock_bracket_games(event)
     event = lock_event(event)
-    if event.format != Event.Format.SINGLE_ELIMINATION:
+    bracket_format = get_format(event.format)
+    if not bracket_format.bracket:
         raise DeskError(f"{event.name} is played in rounds at tables, not in a bracket.")
     if selectors.bracket_played(event):
         raise DeskError(
             f"Results have been given in the {event.name} bracket; it can no longer be redrawn."
         )
     # Redrawing: the games go first (a refusal below rolls this back).
-    Game.objects.filter(event=event, stage=1).delete()
+    Game.objects.filter(event=event, stage__in=naming.BRACKET_STAGES).delete()
     teams = _bracket_entrants(event)
     team_ids = {team.number: team.pk for team in teams}
     chosen = _chosen_byes(teams, bye_team_ids)
     if seed is None:
         seed = new_seed(not_this=event.bracket_seed)
-    pairs = first_round(sorted(team_ids), seed=seed, bye_team_ids=chosen)
-    rounds = build_bracket(pairs)
+    structure = bracket_format.make(
+        sorted(team_ids), seed=seed, byes=chosen, options=event.format_options
+    )
 
     now = timezone.now()
-    # The final first, so that every game's next game comes before it.
-    created = insert_bracket(
-        event,
-        [planned for bracket_round in reversed(rounds) for planned in bracket_round],
-        team_ids=team_ids,
-        now=now,
-    )
-    _link_partner_games(teams, rounds, created)
+    created = insert_bracket(event, structure, team_ids=team_ids, now=now)
+    _link_partner_games(teams, structure, created)
 
     mark_changed(event=event, at=now, bracket_seed=seed, status=Event.Status.PLAYING)
-    byes = sum(planned.bye for planned in rounds[0])
+    byes = structure.slots - len(structure.entrants)
     log_activity(
         tournament=event.tournament,
         by=by,
@@ -320,7 +318,7 @@ def draw_bracket(*, event: Event, by, seed: int | None = None, bye_team_ids=None
             f"{' chosen by the official' if chosen else ''}"
         ),
     )
-    return list(created.values())
+    return created[::-1]
 
 
 def _bracket_entrants(event: Event) -> list:
@@ -366,7 +364,7 @@ def _refuse_odd_players(event: Event) -> None:
         )
 
 
-def _link_partner_games(teams, rounds, created) -> None:
+def _link_partner_games(teams, structure: Structure, created: list[int]) -> None:
     """Send each partners' game winner on to the first-round slot they were drawn into."""
     fed = {
         team.number: team.partners_game for team in teams if getattr(team, "partners_game", None)
@@ -374,11 +372,11 @@ def _link_partner_games(teams, rounds, created) -> None:
     if not fed:
         return
     linked = []
-    for planned in rounds[0]:
-        for seat, number in enumerate(planned.teams):
+    for planned in structure.games:
+        for seat, number in enumerate(planned.entrants):
             if number in fed:
                 game = fed[number]
-                game.next_game_id = created[(planned.round_number, planned.position)]
+                game.next_game_id = created[planned.index]
                 game.next_slot = seat
                 linked.append(game)
     Game.objects.bulk_update(linked, ["next_game", "next_slot"])

@@ -5,11 +5,13 @@ every result on SQLite) works on these rows. On PostgreSQL the ordinary result a
 progress after a hand take one statement instead (`result_statements.py`).
 
 Locking: the games are locked in the order asked, a game before the games after it in
-the bracket (scoring locks a game, then its result locks the next one), so two services
-never wait for each other in a circle. On PostgreSQL the sides are read by a second
-statement, after the lock: a statement that waited for a lock reads the rows it did not
-lock as they were before the wait. The two go in one round trip, and so do the writes
-(several statements in one query, which PostgreSQL runs one after the other).
+the bracket (scoring locks a game, then its result locks the games its winner and loser
+go to, earliest in play first), so two services never wait for each other in a circle.
+A correction that voids later games locks them as it reaches them, earliest first.
+On PostgreSQL the sides are read by a second statement, after the lock: a statement
+that waited for a lock reads the rows it did not lock as they were before the wait.
+The two go in one round trip, and so do the writes (several statements in one query,
+which PostgreSQL runs one after the other).
 
 Why raw SQL: on SQLite, the default install, every result comes this way. The read is
 one query for the games, their sides, team numbers and event, and the writes are plain
@@ -25,6 +27,7 @@ from dataclasses import dataclass, field
 from django.db import connection
 from django.utils import timezone
 
+from .. import naming
 from ..changes import log_activity_sql, mark_changed_sql
 from ..errors import DeskError
 from ..models import DECIDED, Event, Game, Side, Team
@@ -70,6 +73,11 @@ class GameRow:
     seats: list = field(default_factory=lambda: [None, None])
     reason: str = ""  # walkover_reason
     bracket_rounds: int = 0  # the bracket's rounds, for the game's name (naming)
+    loser_game_id: int | None = None  # where the loser goes (None: out)
+    loser_slot: int | None = None
+    only_if_game_id: int | None = None  # played only when that game's slot wins it
+    only_if_slot: int | None = None
+    number: int | None = None  # the game's stored number, for its name (naming)
 
     @property
     def event_id(self) -> int:
@@ -86,15 +94,20 @@ class GameRow:
 
 # The games, their sides with team numbers, their event and the singles event it feeds,
 # and the bracket's rounds for the games' names (as `Event.bracket_rounds` counts them).
+# Every column is named, and read by its name (`_named`), never by its place.
 _READ_SQL = """
-SELECT g.id, g.stage, g.round_number, g.position, g.next_game_id, g.next_slot,
+SELECT g.id AS game_id, g.stage, g.round_number, g.position, g.next_game_id, g.next_slot,
+       g.loser_game_id, g.loser_slot, g.only_if_game_id, g.only_if_slot, g.number,
        g.fed_from_id, g.status, g.winner_seat, g.walkover, g.hand_count, g.version,
-       s.id, s.seat, s.team_id, s.total, t.number,
-       e.id, e.name, e.team_size, e.status, e.tournament_id,
-       (SELECT MIN(f.id) FROM {event} f WHERE f.fed_by_id = e.id),
        g.walkover_reason,
-       (SELECT MAX(b.round_number) FROM {game} b WHERE b.event_id = e.id AND b.stage = 1
-        AND b.round_id IS NULL)
+       s.id AS side_id, s.seat, s.team_id, s.total, t.number AS team_number,
+       e.id AS event_id, e.name AS event_name, e.team_size, e.status AS event_status,
+       e.tournament_id,
+       (SELECT MIN(f.id) FROM {event} f WHERE f.fed_by_id = e.id) AS singles_id,
+       COALESCE((SELECT MAX(b.round_number) FROM {game} b WHERE b.event_id = e.id
+                 AND b.stage = {winners} AND b.round_id IS NULL),
+                (SELECT MAX(b.round_number) FROM {game} b WHERE b.event_id = e.id
+                 AND b.stage = {main} AND b.round_id IS NULL)) AS bracket_rounds
 FROM {game} g
 JOIN {event} e ON e.id = g.event_id
 LEFT JOIN {side} s ON s.game_id = g.id
@@ -113,8 +126,47 @@ def _tables(**more) -> dict:
         "side": Side._meta.db_table,
         "team": Team._meta.db_table,
         "event": Event._meta.db_table,
+        # An event's bracket has winners' games or main ones, never both: one stage per
+        # read, so each MAX is one step down the (event, stage, round) index.
+        "winners": naming.STAGE_OF["winners"],
+        "main": naming.STAGE_OF["main"],
         **more,
     }
+
+
+# The game's columns a GameRow takes as they are read.
+_GAME_COLUMNS = (
+    "stage",
+    "round_number",
+    "position",
+    "next_game_id",
+    "next_slot",
+    "fed_from_id",
+    "status",
+    "winner_seat",
+    "hand_count",
+    "version",
+    "loser_game_id",
+    "loser_slot",
+    "only_if_game_id",
+    "only_if_slot",
+    "number",
+)
+
+
+def _in_play_order(*pks) -> list[int]:
+    """Return the game ids earliest in play first: a bracket's games are written last
+    first (`draw_rows.insert_bracket`), so the earlier a game, the higher its id. Every
+    result locks in this order (a double elimination's winners' final and losers' final
+    both send a team to the grand final: locked the other way round, two results there
+    could wait for each other)."""
+    return sorted((pk for pk in pks if pk is not None), reverse=True)
+
+
+def _named(cursor) -> list[dict]:
+    """Return the cursor's rows as dicts by column name (a new column shifts nothing)."""
+    names = [column[0] for column in cursor.description]
+    return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
 
 
 class LockedGames:
@@ -140,26 +192,47 @@ class LockedGames:
         with connection.cursor() as cursor:
             if connection.vendor == "postgresql":
                 # Both in one round trip; the read is a statement of its own, so it sees
-                # what was committed before the lock was granted.
+                # what was committed before the lock was granted. Several statements in
+                # one execute (and `nextset`) work only with Django's client-side binding,
+                # its default: the database's OPTIONS must not set server_side_binding
+                # (tests/tournaments/test_locked_games.py holds that).
                 order = " ".join(f"WHEN %s THEN {n}" for n in range(len(wanted)))
                 lock = _LOCK_SQL.format(**_tables(ids=ids, order=order))
                 cursor.execute(f"{lock};\n{read}", wanted * 3)
                 cursor.nextset()
             else:
                 cursor.execute(read, wanted)
-            rows = cursor.fetchall()
+            rows = _named(cursor)
         for row in rows:
-            game = self.games.get(row[0]) or self._game(row)
-            if row[12] is not None:
-                game.seats[row[13]] = SideRow(*row[12:17])
+            game = self.games.get(row["game_id"]) or self._game(row)
+            if row["side_id"] is not None:
+                game.seats[row["seat"]] = SideRow(
+                    pk=row["side_id"],
+                    seat=row["seat"],
+                    team_id=row["team_id"],
+                    total=row["total"],
+                    team_number=row["team_number"],
+                )
 
-    def _game(self, row) -> GameRow:
-        event = self.events.get(row[17])
+    def _game(self, row: dict) -> GameRow:
+        event = self.events.get(row["event_id"])
         if event is None:
-            event = self.events[row[17]] = EventRow(*row[17:23])
-        game = GameRow(row[0], event, *row[1:9], bool(row[9]), row[10], row[11])
-        game.reason = row[23] or ""
-        game.bracket_rounds = row[24] or 0
+            event = self.events[row["event_id"]] = EventRow(
+                pk=row["event_id"],
+                name=row["event_name"],
+                team_size=row["team_size"],
+                status=row["event_status"],
+                tournament_id=row["tournament_id"],
+                singles_id=row["singles_id"],
+            )
+        game = GameRow(
+            pk=row["game_id"],
+            event=event,
+            **{name: row[name] for name in _GAME_COLUMNS},
+            walkover=bool(row["walkover"]),
+            reason=row["walkover_reason"] or "",
+            bracket_rounds=row["bracket_rounds"] or 0,
+        )
         self.games[game.pk] = game
         return game
 
@@ -170,10 +243,11 @@ class LockedGames:
         return self.games[pk]
 
     def lock_with_next(self, game: Game) -> GameRow:
-        """Lock a game, then the game its winner goes to (one query when the link is known)."""
-        self.lock(game.pk, game.next_game_id)
+        """Lock a game, then the games its winner and its loser go to, earliest in play
+        first (one query when the links are known)."""
+        self.lock(*_in_play_order(game.pk, game.next_game_id, getattr(game, "loser_game_id", None)))
         current = self.get(game.pk)
-        self.lock(current.next_game_id)
+        self.lock(*_in_play_order(current.next_game_id, current.loser_game_id))
         return current
 
     def touch(self, game: GameRow) -> None:

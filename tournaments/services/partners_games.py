@@ -23,6 +23,7 @@ from __future__ import annotations
 from django.db.models import Max, Q
 from django.utils import timezone
 
+from .. import naming
 from ..changes import mark_changed
 from ..errors import DeskError
 from ..models import Entry, Event, Game, Side, Team, TeamMember
@@ -87,7 +88,7 @@ def feed_partners_game(
 
 
 def _refuse_when_drawn(singles: Event) -> None:
-    if Game.objects.filter(event=singles, stage=1).exists():
+    if Game.objects.filter(event=singles, stage__in=naming.FIRST_STAGES).exists():
         raise DeskError(
             f"The {singles.name} bracket has already been drawn; "
             "doubles results that send partners to singles can no longer change."
@@ -153,7 +154,8 @@ def cancel_partner_games(locked: LockedGames, doubles_game: GameRow) -> None:
     locked.lock(*partner_ids)
     for pk in partner_ids:
         partner_game = locked.games[pk]
-        if Game.objects.filter(event_id=partner_game.event_id, stage=1).exists():
+        drawn = Game.objects.filter(event_id=partner_game.event_id, stage__in=naming.FIRST_STAGES)
+        if drawn.exists():
             raise DeskError(
                 f"The {partner_game.event.name} bracket has been drawn from the doubles "
                 "first-game results, so this doubles result can no longer change."
@@ -208,7 +210,8 @@ def renumber_singles(singles_ids) -> None:
                 Team.objects.filter(pk=pk).update(number=wanted)
         fields = {"changed_at": timezone.now()}
         if not Game.objects.filter(
-            Q(stage=1) | Q(stage=0, position__lt=SET_ASIDE), event_id=singles_id
+            Q(stage__in=naming.FIRST_STAGES) | Q(stage=0, position__lt=SET_ASIDE),
+            event_id=singles_id,
         ).exists():
             fields["status"] = Event.Status.REGISTRATION
         Event.objects.filter(pk=singles_id, status=Event.Status.PLAYING).update(**fields)

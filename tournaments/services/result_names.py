@@ -8,33 +8,29 @@ from __future__ import annotations
 
 import functools
 
-from .. import naming, selectors
+from .. import naming
 from ..models import TeamMember
+from ..selectors import name_of
 from .locked_games import GameRow, SideRow
 
-__all__ = ["LOG_GAME", "game_name", "log_name", "result_text", "side_name", "voided_name"]
+__all__ = ["LOG_GAME", "log_name", "name_of", "result_text", "side_name", "voided_name"]
 
 # How the activity log names a game: "Doubles, Game 13 (Quarter-final)". The same
 # template serves `result_statements`' SQL, which fills in the names it reads.
 LOG_GAME = "{event}, {game}"
 
 
-def game_name(game) -> str:
-    """Name a game for the official as every page does: "Game 6 (Semi-final)" (naming)."""
-    return selectors.game_name(game)
-
-
 def log_name(game: GameRow) -> str:
     """Name a game in the activity log: its event and its name on every page (naming)."""
-    return LOG_GAME.format(event=game.event.name, game=game_name(game))
+    return LOG_GAME.format(event=game.event.name, game=name_of(game))
 
 
 def voided_name(game: GameRow, current: GameRow) -> str:
     """Name a voided game in the log line of ``current``: "Game 9 (Semi-final)", or
     "Partners' game 2 in Singles" for a game of another event."""
     if game.event is current.event:
-        return game_name(game)
-    return f"{game_name(game)} in {game.event.name}"
+        return name_of(game)
+    return f"{name_of(game)} in {game.event.name}"
 
 
 def side_name(side: SideRow, team_size: int) -> str:

@@ -12,6 +12,14 @@ general path in `results.py`, which handles every case and raises the errors. Th
 general path is the reference: this statement must leave exactly the rows it would
 (tests run both and compare).
 
+Single elimination only (and the singles partners' games): a double elimination game
+(stages 2 to 4) takes the general path, which follows both of a game's pointers. A
+winners' game sends its loser on too, which is a second next game to lock and check, the
+grand final decides whether its reset is played, and those games' names (stored numbers,
+the brackets' round names) would take this statement past psycopg's cached length
+(`CACHED_TEXT_MAX`); so the statement refuses any game of another stage, or with a loser
+pointer, and writes nothing.
+
 Why raw SQL here (bench/bracket.py on PostgreSQL, 4,095 results, 2-core machine, medians
 against 4,095 bare transactions that lock and update one row, measured in the same run):
 - This statement: 1.44 times the floor. The general path (lock and read, then the
@@ -126,12 +134,12 @@ def _fill(template: str, quoted: dict) -> str:
 _DECIDE = _sql("""
 WITH g AS MATERIALIZED (
     SELECT id, event_id, stage, round_number, position, next_game_id, next_slot, status,
-           hand_count, version
+           hand_count, version, loser_game_id
     FROM {game} WHERE id = %(game)s FOR UPDATE
 ),
 plan AS MATERIALIZED (
     SELECT
-        g.status IN ({ready}, {playing})
+        g.status IN ({ready}, {playing}) AND g.stage IN (0, 1) AND g.loser_game_id IS NULL
         AND (%(expected)s::integer IS NULL OR g.version = %(expected)s::integer)
         AND NOT (%(walkover)s::boolean AND g.hand_count > 0)
         AND s.winner_team IS NOT NULL AND s.loser_team IS NOT NULL

@@ -3,8 +3,9 @@
 Scoring calls these inside its own transaction; the tournaments app never imports scoring.
 
 - `set_game_progress` stores the running totals and hand count after every hand change.
-- `record_result` decides a game (a win, or a walkover with no hands), advances the
-  winner to the game and slot its winner goes to, and corrects a result already given.
+- `record_result` decides a game (a win, or a walkover with no hands), sends the winner
+  and the loser where the format's pointers say (`voiding.follow_result`), and corrects
+  a result already given.
 - `reopen_game` takes a result back (a correction took both sides below the target).
 
 The rest lives beside this module, by what it does:
@@ -49,14 +50,13 @@ from .partners_games import (
     is_first_game,
     renumber_singles,
 )
-from .result_names import game_name, log_name, result_text, side_name, statement_text
+from .result_names import log_name, name_of, result_text, side_name, statement_text
 from .voiding import (
     ConfirmationNeeded,
     copy_back,
     finish,
-    follow_winner,
+    follow_result,
     games_voided,
-    set_final_event_status,
 )
 
 __all__ = [
@@ -66,9 +66,9 @@ __all__ = [
     "StaleGame",
     "clean_reason",
     "feed_partners_game",
-    "game_name",
     "games_voided",
     "is_first_game",
+    "name_of",
     "record_result",
     "reopen_game",
     "set_game_progress",
@@ -84,7 +84,7 @@ class StaleGame(DeskError):
 def _check_version(game: GameRow, expected_version) -> None:
     if expected_version is not None and int(expected_version) != game.version:
         raise StaleGame(
-            f"{game_name(game)} changed while you were looking at it. "
+            f"{name_of(game)} changed while you were looking at it. "
             "Here it is as it stands now; check it and try again."
         )
 
@@ -95,7 +95,7 @@ def _check_sides_known(game: GameRow) -> None:
     if game.status == Game.Status.VOID:
         raise DeskError("This game was cancelled and is not played.")
     if not game.both_seated:
-        raise DeskError(f"{game_name(game)} is still waiting for a side.")
+        raise DeskError(f"{name_of(game)} is still waiting for a side.")
 
 
 def _one_statement() -> bool:
@@ -257,7 +257,7 @@ def _check_result(current: GameRow, winner_seat, walkover: bool, reason: str, ex
         raise DeskError("Choose the winner: side 1 or side 2.")
     if walkover and current.hand_count and not reason:
         raise DeskError(
-            f"Hands have been entered in {game_name(current)}; a walkover (W/O) has "
+            f"Hands have been entered in {name_of(current)}; a walkover (W/O) has "
             "no hands. Record the winner instead, delete the hands first, or give "
             "the game as a forfeit with its reason."
         )
@@ -292,8 +292,7 @@ def _decide(locked: LockedGames, current: GameRow, winner_seat: int, walkover, r
     current.walkover = walkover
     current.reason = reason
     current.status = Game.Status.WALKOVER if walkover else Game.Status.FINISHED
-    follow_winner(locked, current, winner.team_id)
-    set_final_event_status(current, finished=True)
+    follow_result(locked, current)
     size = current.event.team_size
     text = result_text(
         log_name(current),
@@ -334,15 +333,14 @@ def reopen_game(
         if current.status == Game.Status.BYE:
             raise DeskError("This is a bye: there is no result to take back.")
         if current.status not in WITH_RESULT:
-            raise DeskError(f"{game_name(current)} has no result to take back.")
+            raise DeskError(f"{name_of(current)} has no result to take back.")
         winner = current.seats[current.winner_seat]
         cancel_partner_games(locked, current)
-        follow_winner(locked, current, None)
-        set_final_event_status(current, finished=False)
         current.winner_seat = None
         current.walkover = False
         current.reason = ""
         current.status = Game.Status.PLAYING if current.hand_count else Game.Status.READY
+        follow_result(locked, current)
         text = (
             f"{log_name(current)}: reopened "
             f"(took back {side_name(winner, current.event.team_size)}'s win)"

@@ -66,7 +66,7 @@ def add_singles_entrant(*, event: Event, by, player) -> Team:
     event = lock_event(event)
     if event.is_doubles:
         raise DeskError(f"{event.name} is a doubles event: players join it through the draw.")
-    if event.format != Event.Format.SINGLE_ELIMINATION:
+    if not event.has_bracket:
         raise DeskError(f"{event.name} is played in rounds at tables, not in a bracket.")
     if bracket_drawn(event):
         raise DeskError(f"The {event.name} bracket has been drawn; no more players can be added.")

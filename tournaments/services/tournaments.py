@@ -10,6 +10,7 @@ from django.db import IntegrityError, transaction
 from django.urls import URLPattern, URLResolver, get_resolver
 from django.utils.text import slugify
 
+from games.formats import FORMATS, get_format
 from games.registry import get_game
 
 from ..changes import log_activity, mark_changed
@@ -103,21 +104,51 @@ def update_tournament(*, tournament, by, name, starts_on, ends_on, venue="") -> 
     return tournament
 
 
+def formats_for(game) -> list[str]:
+    """Return the formats an event of this game may be played in, its own first: a game
+    played in brackets may be single or double elimination."""
+    own = get_format(game.format)
+    return [game.format] + [
+        key for key, spec in FORMATS.items() if key != game.format and spec.bracket == own.bracket
+    ]
+
+
 @transaction.atomic
 def create_event(
-    *, tournament, by, name, game_key, format, team_size=1, options=None, fed_by=None
+    *,
+    tournament,
+    by,
+    name,
+    game_key,
+    format,
+    team_size=1,
+    options=None,
+    fed_by=None,
+    format_options=None,
 ) -> Event:
-    """Create an event; its house-rule options are validated by the game."""
+    """Create an event; its house-rule options are validated by the game, and its
+    format's (double elimination's grand final reset) by the format.
+
+    A game played in brackets may be single or double elimination (single by default:
+    the Texas Good Sams rules); a game played in rounds is played in rounds.
+    """
     name = check_name(name, what="event name")
     game = get_game(game_key)
     checked = game.validate_options(options or {})
     wanted = Event.Format(game.format)
-    if format != wanted:
+    if format not in formats_for(game):
         raise DeskError(f"{game.name} is played as {wanted.label.lower()}.")
+    format_checked = get_format(format).validate_options(format_options or {})
     if team_size not in game.team_sizes:
         raise DeskError(f"{game.name} is not played in partnerships.")
     if fed_by is not None and (fed_by.tournament_id != tournament.pk or fed_by.team_size != 2):
         raise DeskError("A singles event can only be fed by a doubles event of this tournament.")
+    if fed_by is not None and fed_by.format != Event.Format.SINGLE_ELIMINATION:
+        # The feed is single elimination's (its `singles_feed`: a team's first game).
+        raise DeskError(
+            "Only a single elimination doubles event opens a singles event with its "
+            f"first-game losers; {fed_by.name} is {fed_by.get_format_display().lower()}."
+        )
     taken = {name_key(other) for other in tournament.events.values_list("name", flat=True)}
     if name_key(name) in taken:
         raise DeskError(f"This tournament already has an event called {name}.")
@@ -128,6 +159,7 @@ def create_event(
         format=format,
         team_size=team_size,
         options=checked,
+        format_options=format_checked,
         fed_by=fed_by,
     )
     log_activity(tournament=tournament, by=by, text=f"Created the event {name}")

@@ -1,9 +1,13 @@
 """Voiding and correcting: what a changed result does to the games after it.
 
-The old winner is taken out of the games they went on to: a later game with no hands
-that is not decided simply gets the new team (or waits for one); a later game that has
-hands or is decided must be voided, and so must every game after it on the winner's
-path. Voiding needs the official's say-so: without ``confirm=True`` the service raises
+The old winner and loser are taken out of the games they went on to (the game's
+``next_game`` and, in double elimination, its ``loser_game``): a later game with no
+hands that is not decided simply gets the new team (or waits for one); a later game that
+has hands or is decided must be voided, and so must every game after it on its winner's
+and its loser's paths. Whatever the format, the games' pointers are all this follows, so
+a correction leaves the brackets as a replay of the results kept (tests compare with
+`games.formats.play`).
+Voiding needs the official's say-so: without ``confirm=True`` the service raises
 `ConfirmationNeeded` listing those games and changes nothing. With it, each voided game
 loses its totals, hand count and winner and goes back to "ready" (or "waiting" for a
 side).
@@ -20,13 +24,14 @@ from __future__ import annotations
 
 from django.dispatch import Signal
 
+from .. import naming
 from ..errors import DeskError
-from ..models import Event, Game
+from ..models import WITH_RESULT, Event, Game
 from .locked_games import GameRow, LockedGames
 from .partners_games import cancel_partner_games, take_back_singles
-from .result_names import game_name, voided_name
+from .result_names import name_of, voided_name
 
-__all__ = ["ConfirmationNeeded", "copy_back", "finish", "follow_winner", "games_voided"]
+__all__ = ["ConfirmationNeeded", "copy_back", "finish", "follow_result", "games_voided"]
 
 # Sent inside the transaction with `games` (voided Game rows) and `by` (the user).
 games_voided = Signal()
@@ -40,44 +45,109 @@ class ConfirmationNeeded(DeskError):
         self.games = list(games)
 
 
-def follow_winner(locked: LockedGames, game: GameRow, team_id) -> None:
-    """Put ``team_id`` (None: nobody) where ``game``'s winner plays next.
+def follow_result(locked: LockedGames, game: GameRow) -> None:
+    """Put ``game``'s winner and loser where its format sends them, as it now stands.
 
-    Later games that have hands or a result are voided, and their own winners taken
-    out of the games after them, all along the path.
+    A game without a result sends nobody (taking back the teams it had sent). Later
+    games that have hands or a result are voided, and the teams they had sent on taken
+    back, along every path (winner's and loser's). A conditional game (the grand final
+    reset) that its game's result makes unnecessary still gets its teams, as a replay
+    places them, and is void: not needed. Then the event is finished or playing again,
+    as its last games say.
     """
-    next_id, slot = game.next_game_id, game.next_slot
-    while next_id is not None:
+    _follow(locked, _sent_by(locked, game))
+    for row in list(locked.games.values()):
+        _settle_conditional(locked, row)
+    _settle_event_status(locked)
+
+
+def _sent_by(locked: LockedGames, game: GameRow) -> list[tuple[int, int, int | None]]:
+    """Return where ``game`` sends its teams: (game id, slot, team id or None)."""
+    winner = loser = None
+    if game.status in WITH_RESULT and game.winner_seat is not None:
+        winner = game.seats[game.winner_seat].team_id
+        loser = game.seats[1 - game.winner_seat].team_id
+    sent = []
+    if game.next_game_id is not None:
+        sent.append((game.next_game_id, game.next_slot, winner))
+    if game.loser_game_id is not None:
+        sent.append((game.loser_game_id, game.loser_slot, loser))
+    return sent
+
+
+def _needs(locked: LockedGames, game: GameRow, later: GameRow) -> bool:
+    """Say whether ``later`` is played, as far as ``game`` decides it: always, unless it is
+    played only when a slot of ``game`` wins and ``game`` was won by the other slot."""
+    if later.only_if_game_id != game.pk:
+        return True
+    return not (game.status in WITH_RESULT and game.winner_seat != later.only_if_slot)
+
+
+def _follow(locked: LockedGames, waiting: list[tuple[int, int, int | None]]) -> None:
+    """Seat each (game, slot, team), earliest game in play first, voiding as needed."""
+    while waiting:
+        # Games are written last first, so the earliest in play has the highest id.
+        waiting.sort(key=lambda item: item[0])
+        next_id, slot, team_id = waiting.pop()
         later = locked.get(next_id)
         if later.status == Game.Status.BYE:
             # A bye passes its team straight on.
             locked.place(later, slot, team_id)
-            next_id, slot = later.next_game_id, later.next_slot
+            if later.next_game_id is not None:
+                waiting.append((later.next_game_id, later.next_slot, team_id))
             continue
         if later.seats[slot].team_id == team_id:
-            return
+            continue
         if not later.is_decided and later.hand_count == 0:
             locked.place(later, slot, team_id)
-            return
+            continue
         was_decided = later.is_decided
         if was_decided:
             cancel_partner_games(locked, later)
-            set_final_event_status(later, finished=False)
         locked.void(later)
         locked.place(later, slot, team_id)
-        if not was_decided:
-            return
-        next_id, slot, team_id = later.next_game_id, later.next_slot, None
+        if was_decided:
+            waiting.extend((pk, seat, None) for pk, seat, _team in _sent_by(locked, later))
 
 
-def set_final_event_status(game: GameRow, *, finished: bool) -> None:
-    """Mark the event finished when its final is decided, playing again when it is not."""
-    if game.stage != 1 or game.next_game_id is not None:
+def _settle_conditional(locked: LockedGames, game: GameRow) -> None:
+    """Make a conditional game void when its condition failed, and waiting or ready again
+    when it no longer has."""
+    if game.only_if_game_id is None or game.only_if_game_id not in locked.games:
         return
-    wanted = Event.Status.FINISHED if finished else Event.Status.PLAYING
-    if game.event.status != wanted:
-        game.event.status = wanted
-        game.event.status_changed = True
+    needed = _needs(locked, locked.games[game.only_if_game_id], game)
+    if not needed and game.status != Game.Status.VOID:
+        game.status = Game.Status.VOID
+        locked.touch(game)
+    elif needed and game.status == Game.Status.VOID:
+        game.status = Game.Status.READY if game.both_seated else Game.Status.WAITING
+        locked.touch(game)
+
+
+def _settle_event_status(locked: LockedGames) -> None:
+    """Mark each event finished when one of its last games gave it a champion, and
+    playing again when its last games touched here no longer do."""
+    last: dict[int, list[bool]] = {}
+    for game in locked.games.values():
+        if game.stage not in naming.BRACKET_STAGES:
+            continue
+        later = locked.games.get(game.next_game_id) if game.next_game_id else None
+        if game.next_game_id is not None and (later is None or later.only_if_game_id != game.pk):
+            continue
+        ends = game.status in WITH_RESULT and (later is None or not _needs(locked, game, later))
+        last.setdefault(game.event.pk, []).append(ends)
+    for event in locked.events.values():
+        if event.pk not in last:
+            continue
+        if any(last[event.pk]):
+            wanted = Event.Status.FINISHED
+        elif event.status == Event.Status.FINISHED:
+            wanted = Event.Status.PLAYING
+        else:
+            continue
+        if event.status != wanted:
+            event.status = wanted
+            event.status_changed = True
 
 
 def as_games(rows) -> list[Game]:
@@ -89,7 +159,7 @@ def as_games(rows) -> list[Game]:
 def finish(locked: LockedGames, *, current: GameRow, game: Game, by, text: str, confirm: bool):
     """Refuse or carry out the voiding, write everything, log it and tell scoring."""
     if locked.voided and not confirm:
-        names = ", ".join(f"{g.event.name}: {game_name(g)}" for g in locked.voided)
+        names = ", ".join(f"{g.event.name}: {name_of(g)}" for g in locked.voided)
         count = len(locked.voided)
         raise ConfirmationNeeded(
             f"This change voids {count} later game{'s' if count != 1 else ''} that already "

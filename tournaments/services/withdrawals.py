@@ -25,7 +25,7 @@ from ..errors import DeskError
 from ..models import Game, Player, Side, Team
 from .dry_run import rolled_back
 from .players import set_withdrawn
-from .results import game_name, record_result
+from .results import name_of, record_result
 
 # A walkover can open one partners' game, which is given next; a few passes are plenty.
 MAX_PASSES = 4
@@ -80,13 +80,13 @@ def _give_away(player: Player, by, withdrawal: Withdrawal) -> None:
             record_result(game=game, winner_seat=winner_seat, by=by, walkover=True, reason=reason)
             withdrawal.games.append(game.pk)
             withdrawal.lines.append(
-                f"{game.event.name} {game_name(game)}: {labels.get(seats[winner_seat])} "
+                f"{game.event.name} {name_of(game)}: {labels.get(seats[winner_seat])} "
                 f"win by {how} against {labels.get(side.team_id)}."
             )
     for side in _open_sides(player, [Game.Status.WAITING]):
         game = side.game
         withdrawal.waiting.append(
-            f"{game.event.name} {game_name(game)} still waits for its other side: give it "
+            f"{game.event.name} {name_of(game)} still waits for its other side: give it "
             "as a walkover there once that side is known."
         )
 

@@ -38,7 +38,10 @@ def bracket(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         tournament__slug=slug,
     )
     shown = selectors.public_bracket(
-        event, team=_number(request, "team"), round_number=_number(request, "round")
+        event,
+        team=_number(request, "team"),
+        round_number=_number(request, "round"),
+        part=request.GET.get("part"),
     )
     bracket = shown.bracket
     games = bracket.games + bracket.partner_games

@@ -6,7 +6,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
 from .. import services
-from ..forms import EventForm, HouseRulesForm
+from ..event_forms import EventForm, HouseRulesForm
 from ..models import Tournament
 from ..permissions import official_required
 from ..services import house_rules
@@ -41,6 +41,7 @@ def event_create(request: HttpRequest, tournament: Tournament) -> HttpResponse:
                 team_size=data["team_size"],
                 options=form.options(),
                 fed_by=data.get("fed_by"),
+                format_options=form.format_options(),
             )
         if not refused:
             messages.success(request, f"Event {event.name} created.")

@@ -25,17 +25,6 @@ GAMES_HEADER = (
 )
 
 
-def game_name(game: GameInfo, rounds_total: int) -> str:
-    """Return the game's name as the pages show it: "Game 5 (Semi-final)" (naming)."""
-    return naming.game_name(
-        stage=game.stage,
-        round_number=game.round_number,
-        position=game.position,
-        rounds_total=rounds_total,
-        at_a_table=game.at_a_table,
-    )
-
-
 def games_rows(snapshot: Snapshot, events: list[Event] | None = None) -> Iterator[list]:
     """One row per side per game; a round sat out is one row per side with status "sat out"."""
     sat_out = defaultdict(list)
@@ -44,7 +33,8 @@ def games_rows(snapshot: Snapshot, events: list[Event] | None = None) -> Iterato
     for event in events if events is not None else snapshot.events:
         every = snapshot.event_games(event.pk)
         rounds_total = max(
-            (g.round_number for g in every if g.stage >= 1 and not g.at_a_table), default=0
+            (g.round_number for g in every if g.stage in naming.FIRST_STAGES and not g.at_a_table),
+            default=0,
         )
         games = [game for game in every if snapshot.shown(game)]
         target = event.game.target_score(event.options)
@@ -90,7 +80,14 @@ def games_rows(snapshot: Snapshot, events: list[Event] | None = None) -> Iterato
                     team.players if team else None,
                     side.total if game.has_score else None,
                     result or None,
-                    game_name(game, rounds_total),
+                    naming.game_name(
+                        stage=game.stage,
+                        round_number=game.round_number,
+                        position=game.position,
+                        rounds_total=rounds_total,
+                        at_a_table=game.at_a_table,
+                        number=game.number,
+                    ),
                     game.decided_by or None,
                 ]
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterator
 
+from games.formats.base import MAIN
 from scoring.exports.tables.snapshot import WITH_RESULT, GameInfo, Placing, Snapshot
 from tournaments.models import Event, Game
-from tournaments.naming import round_name
+from tournaments.naming import BRACKET_STAGES, PARTNERS_STAGE, STAGE_OF, round_name
 from tournaments.selectors import standings
+from tournaments.selectors.parts import replay
 
 STANDINGS_HEADER = (
     "event",
@@ -65,6 +67,8 @@ def _bracket_placings(snapshot: Snapshot, event: Event) -> dict[int, Placing]:
     every team that went further (losers of the semi-finals =3, of the quarter-finals =5).
     """
     games = [g for g in snapshot.event_games(event.pk) if g.status != Game.Status.VOID]
+    if any(g.stage not in (PARTNERS_STAGE, STAGE_OF[MAIN]) for g in games):
+        return _format_placings(snapshot, event)
     bracket = [g for g in games if g.stage >= 1]
     rounds = max((g.round_number for g in bracket), default=0)
     last: dict[int, tuple[GameInfo, int]] = {}
@@ -103,6 +107,40 @@ def _bracket_placings(snapshot: Snapshot, event: Event) -> dict[int, Placing]:
         if placing.place is not None:
             placing.shared = counts[placing.place] > 1
     return found
+
+
+def _format_placings(snapshot: Snapshot, event: Event) -> dict[int, Placing]:
+    """Return the places of a bracket of several parts (double elimination) as its format
+    gives them (the bracket page's), with the round each team went out in."""
+    games = [
+        (g.stage, g.round_number, g.position, g.status, g.winner_seat, _teams(g))
+        for g in snapshot.event_games(event.pk)
+        if g.stage in BRACKET_STAGES
+    ]
+    replayed = replay(event, games)
+    found = {
+        team.pk: Placing(team.pk, None, None, "still playing")
+        for team in snapshot.teams.values()
+        if team.event_id == event.pk
+    }
+    if replayed is None:
+        return found
+    structure, outcome = replayed
+    for placing in outcome.placings:
+        if placing.team not in found:
+            continue
+        if placing.place == 1:
+            reached = "winner"
+        else:
+            game = structure.games[outcome.out[placing.team]]
+            reached = f"lost in the {structure.round_of(game).name.lower()}"
+        found[placing.team] = Placing(placing.team, placing.place, placing.shared, reached)
+    return found
+
+
+def _teams(game: GameInfo) -> tuple:
+    seats = {side.seat: side.team_id for side in game.sides}
+    return (seats.get(0), seats.get(1))
 
 
 def placings_rows(snapshot: Snapshot, events: list[Event] | None = None) -> Iterator[list]:

@@ -86,6 +86,7 @@ class GameInfo:
     winner_seat: int | None
     walkover: bool = False
     hand_count: int = 0
+    number: int | None = None  # stored where the format cannot derive it (naming)
     label: str = ""
     sides: list[SideInfo] = field(default_factory=list)
 
@@ -166,7 +167,9 @@ def game_label(number: int, game: GameInfo) -> str:
         return f"E{number}-R{game.round_number}-T{game.position + 1}"
     if game.stage == 0:
         return f"E{number}-P-G{game.position + 1}"
-    return f"E{number}-R{game.round_number}-G{game.position + 1}"
+    # A double elimination's brackets: winners' W, losers' L, finals F (stages 2 to 4).
+    part = {2: "W", 3: "L", 4: "F"}.get(game.stage, "R")
+    return f"E{number}-{part}{game.round_number}-G{game.position + 1}"
 
 
 def read_snapshot(tournament) -> Snapshot:
@@ -202,6 +205,7 @@ def read_snapshot(tournament) -> Snapshot:
             "winner_seat",
             "walkover",
             "hand_count",
+            "number",
         )
     )
     for row in rows:
