@@ -10,13 +10,11 @@ nobody is made an official, and no account is made, from what the file says.
 
 from __future__ import annotations
 
-import uuid
 from collections import Counter, defaultdict
 from functools import cache
 
 from django.contrib.auth import get_user_model
-from django.core.management.color import no_style
-from django.db import DataError, IntegrityError, connection, transaction
+from django.db import DataError, IntegrityError, transaction
 
 from games.registry import GAMES
 from scoring.backup.checks import _check_offenders, _renumber_offenders, penalty_names
@@ -36,7 +34,7 @@ from scoring.backup.format import (
 )
 from scoring.backup.heap import frozen_heap
 from scoring.backup.meaning import check_meaning
-from scoring.backup.rows import Rows
+from scoring.backup.rows import Rows, fresh_keys, reset_sequences
 from scoring.backup.stream import INCOMPLETE, NOT_A_BACKUP, OtherLayout, open_source, parts
 from tournaments.models import Tournament
 from tournaments.names import name_key
@@ -319,7 +317,7 @@ class _Restorer:
             raise _IdsTaken
         rows = [values for _, _, values in self.batch]
         if section.name in KEYS:
-            _fresh_keys(rows, *KEYS[section.name])
+            fresh_keys(rows, *KEYS[section.name])
         if section.name not in self.rows:
             self.rows[section.name] = Rows(section.model, with_ids=self.keep)
         made = self.rows[section.name].insert(rows)
@@ -356,7 +354,7 @@ class _Restorer:
             )
         self._write_deferred()
         if self.keep:
-            _reset_sequences()
+            reset_sequences([Tournament, *(section.model for section in SECTIONS)])
         problems = check_meaning(self.tournament, self.new_ids)
         if problems:
             more = len(problems) - MORE_PROBLEMS
@@ -390,22 +388,3 @@ def _readers(name: str) -> tuple:
     """Return each column of a section (by name) and what reads its value (`fields.reader`)."""
     section = next(section for section in SECTIONS if section.name == name)
     return tuple((column.name, reader(section.model, column)) for column in section.columns)
-
-
-def _fresh_keys(rows: list[dict], field: str, model) -> None:
-    """Give a new key to every row whose form key this database already holds."""
-    keys = [row[field] for row in rows if row[field] is not None]
-    taken = set(model.objects.filter(**{f"{field}__in": keys}).values_list(field, flat=True))
-    for row in rows:
-        if row[field] in taken:
-            row[field] = uuid.uuid4()
-
-
-def _reset_sequences() -> None:
-    """After rows were written with their own ids, let the database number new rows after them."""
-    models = [Tournament, *(section.model for section in SECTIONS)]
-    statements = connection.ops.sequence_reset_sql(no_style(), models)
-    if statements:
-        with connection.cursor() as cursor:
-            for statement in statements:
-                cursor.execute(statement)

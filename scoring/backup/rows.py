@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime
 import uuid
 
+from django.core.management.color import no_style
 from django.db import connection
 from django.db.models import NOT_PROVIDED
 
@@ -142,3 +143,22 @@ class Rows:
                 for row in rows:
                     copy.write_row(self._params(row))
         return [row["id"] for row in rows]
+
+
+def fresh_keys(rows: list[dict], field: str, model) -> None:
+    """Give a new key to every row whose form key this database already holds."""
+    keys = [row[field] for row in rows if row[field] is not None]
+    taken = set(model.objects.filter(**{f"{field}__in": keys}).values_list(field, flat=True))
+    for row in rows:
+        if row[field] in taken:
+            row[field] = uuid.uuid4()
+
+
+def reset_sequences(models) -> None:
+    """After rows were written with their own ids, let the database number new rows after
+    them."""
+    statements = connection.ops.sequence_reset_sql(no_style(), models)
+    if statements:
+        with connection.cursor() as cursor:
+            for statement in statements:
+                cursor.execute(statement)
