@@ -228,3 +228,27 @@ def test_options_checked_once_are_told_apart_by_type_and_handed_out_as_copies():
     with pytest.raises(RulesError):
         spec.tables({"table_size": [3]}, 1)
     assert spec.tables(None, 1).preferred == 4
+
+
+def test_options_of_another_mapping_type_are_checked_each_time_and_the_store_empties_when_full(
+    monkeypatch,
+):
+    from collections import OrderedDict
+
+    from games import registry
+
+    spec = GAMES["double_draw"]
+    # Not a plain dict: never kept, checked (and read) every time.
+    assert spec.game_options(OrderedDict(table_size=3)) == {"table_size": 3}
+    # A full store is emptied before the next set of options is kept.
+    monkeypatch.setattr(registry, "_CHECKED", {})
+    monkeypatch.setattr(registry, "_CHECKED_MOST", 1)
+    spec.game_options({"table_size": 3})
+    spec.game_options({"table_size": 4})
+    assert len(registry._CHECKED) == 1
+    assert spec.game_options({"table_size": 3}) == {"table_size": 3}
+
+
+def test_only_a_bracket_game_played_alone_and_in_partnerships_feeds_singles():
+    assert GAMES["texas_good_sams"].feeds_singles
+    assert not GAMES["double_draw"].feeds_singles
