@@ -22,10 +22,16 @@ ROOT = Path(__file__).resolve().parents[2]
 SLUG = "demo"
 # Pages about files and tokens, not about the tournament: they list what was asked here.
 NOT_THE_TOURNAMENT = {"exports", "backup", "api_tokens"}
+# Pages that show (and make) the tables' link codes: secrets a restored copy makes anew,
+# as the README says, so they differ by their nature (their reads are tested apart).
+TABLE_CODES = {"rounds_cards", "bracket_cards", "table_card", "rounds_monitor", "bracket_monitor"}
 CSRF = re.compile(r'(name="csrfmiddlewaretoken" value=|"X-CSRFToken": )"[^"]+"')
 # When a page was printed, the print says so: the one thing that differs by its nature.
 PRINTED = re.compile(r"printed \w{3} \d{1,2}, \d{4} \d\d:\d\d")
 UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+# A table's code and its QR code (the printed score sheet shows them): made anew by a copy.
+TABLE_QR = re.compile(r"<svg(?:(?!</svg>).)*?qrline.*?</svg>", re.S)
+TABLE_CODE = re.compile(r"\b[2-9A-HJKMNP-Z]{4}-?[2-9A-HJKMNP-Z]{4}\b")
 
 
 # The script: one step in one database ---------------------------------------------------
@@ -54,7 +60,7 @@ def _urls_to_visit() -> list[tuple[str, str]]:
     """Return (name, URL) of every GET page of the tournament, official and public."""
     from django.urls import get_resolver, reverse
 
-    from scoring.models import Hand
+    from scoring.models import Hand, TableEntry
     from tournaments.models import Chapter, Event, Game, Player, Round, Team, Tournament
 
     tournament = Tournament.objects.get(slug=SLUG)
@@ -64,11 +70,11 @@ def _urls_to_visit() -> list[tuple[str, str]]:
     for namespace in ("desk", "scoring", "public", "scoring_public"):
         _, resolver = get_resolver().namespace_dict[namespace]
         for pattern in resolver.url_patterns:
-            if pattern.name in NOT_THE_TOURNAMENT:
+            if pattern.name in NOT_THE_TOURNAMENT or pattern.name in TABLE_CODES:
                 continue
             route = str(pattern.pattern)
             keys = set(pattern.pattern.converters)
-            if "token" in keys or "slug" not in keys:
+            if "token" in keys or "code" in keys or "slug" not in keys:
                 continue
             name = f"{namespace}:{pattern.name}"
             if "pk" not in keys:
@@ -97,6 +103,11 @@ def _urls_to_visit() -> list[tuple[str, str]]:
                         hands = Hand.objects.filter(game=game).values_list("pk", flat=True)
                         found += [
                             (name, reverse(name, kwargs={**base, "hand_pk": h})) for h in hands
+                        ]
+                    elif "entry_pk" in keys:
+                        entries = TableEntry.objects.filter(game=game).values_list("pk", flat=True)
+                        found += [
+                            (name, reverse(name, kwargs={**base, "entry_pk": e})) for e in entries
                         ]
                     else:
                         found.append((name, reverse(name, kwargs=base)))
@@ -128,6 +139,7 @@ def _capture(call_command, out: Path) -> None:
         text = b"".join(response.streaming_content) if response.streaming else response.content
         text = UUID.sub("<uuid>", CSRF.sub(r"\1<csrf>", text.decode("utf-8")))
         text = PRINTED.sub("printed <now>", text)
+        text = TABLE_CODE.sub("<code>", TABLE_QR.sub("<qr>", text))
         pages[url] = [name, response.status_code, text]
     (out / "pages.json").write_text(json.dumps(pages, indent=1, sort_keys=True))
 
