@@ -21,6 +21,7 @@ from .play import (
     round_is_public,
 )
 from .registration import Chapter, ChapterQuerySet, Player, RosterUpload
+from .seasons import Season, SeasonMatch, SeasonTournament
 from .tournament import NAME_MAX, Activity, OfficialInvitation, Tournament, game_choices
 
 __all__ = [
@@ -39,6 +40,9 @@ __all__ = [
     "Player",
     "RosterUpload",
     "Round",
+    "Season",
+    "SeasonMatch",
+    "SeasonTournament",
     "Side",
     "SitOut",
     "Team",
