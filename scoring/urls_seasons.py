@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from .views import season_exports as sx
 from .views import seasons as se
 
 app_name = "seasons"
@@ -18,4 +19,6 @@ urlpatterns = [
         name="remove_tournament",
     ),
     path("<int:pk>/players/", se.season_decide, name="decide"),
+    path("<int:pk>/files/", sx.season_exports, name="exports"),
+    path("<int:pk>/files/<int:export>/", sx.season_export_download, name="export_download"),
 ]

@@ -21,7 +21,7 @@ from .play import (
     round_is_public,
 )
 from .registration import Chapter, ChapterQuerySet, Player, RosterUpload
-from .seasons import Season, SeasonMatch, SeasonTournament
+from .seasons import Season, SeasonExport, SeasonMatch, SeasonTournament
 from .tournament import NAME_MAX, Activity, OfficialInvitation, Tournament, game_choices
 
 __all__ = [
@@ -41,6 +41,7 @@ __all__ = [
     "RosterUpload",
     "Round",
     "Season",
+    "SeasonExport",
     "SeasonMatch",
     "SeasonTournament",
     "Side",

@@ -12,6 +12,7 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
+from ..background import Job
 from .tournament import NAME_MAX, Tournament
 
 
@@ -105,3 +106,29 @@ class SeasonMatch(models.Model):
 
     def __str__(self):
         return f"{self.name_key}: {self.chapter_key} / {self.other_chapter_key}"
+
+
+class SeasonExport(Job):
+    """A season's file built in the background: a ZIP of CSV files (with the workbook),
+    or the workbook alone (`scoring.seasons.exports`). Status, error and times: `Job`."""
+
+    class Format(models.TextChoices):
+        ZIP = "zip", "CSV files (a ZIP, the workbook in it)"
+        XLSX = "xlsx", "Excel workbook (XLSX)"
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="exports")
+    format = models.CharField(max_length=10, choices=Format.choices, default=Format.ZIP)
+    filename = models.CharField(max_length=160, blank=True)
+    path = models.CharField(max_length=255, blank=True)
+    size = models.PositiveBigIntegerField(default=0)
+    progress = models.PositiveSmallIntegerField(default=0)
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self):
+        return f"{self.season} ({self.format}, {self.status})"
