@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from games import seasons as rules
 from games.registry import get_game
 from tournaments.models import SeasonMatch
-from tournaments.names import name_key
 
 from .placings import Placed, SeasonEntry, placings_for, season_entries
 
@@ -129,9 +128,10 @@ def season_board(season) -> Board:
     seen: dict[tuple[str, str], list] = defaultdict(list)  # key -> [(tournament, name, chapter)]
     for entry in entries:
         for placed in placings[entry.tournament.pk]:
-            for name, chapter in placed.members:
-                seen[(name_key(name), name_key(chapter))].append((entry.tournament, name, chapter))
+            for name, chapter, key, chapter_key in placed.members:
+                seen[(key, chapter_key)].append((entry.tournament, name, chapter))
     who = rules.people(seen, decisions)
+    order = {entry.tournament.pk: index for index, entry in enumerate(entries)}
     people: dict[tuple, Person] = {}
     earned = []
     for entry in entries:
@@ -143,10 +143,12 @@ def season_board(season) -> Board:
             person.spellings.add((name, chapter))
     ranked = sorted(people.values(), key=lambda p: (-p.points, p.name.casefold(), p.key))
     _places(ranked, lambda p: p.points)
-    chapter_names = {}
-    for person in ranked:
-        for _, chapter in person.spellings:
-            chapter_names.setdefault(name_key(chapter), chapter)
+    latest: dict[str, tuple[int, str]] = {}  # each chapter as the latest tournament spells it
+    for (_, chapter_key), sightings in seen.items():
+        tournament, _, chapter = sightings[-1]
+        if order[tournament.pk] >= latest.get(chapter_key, (-1, ""))[0]:
+            latest[chapter_key] = (order[tournament.pk], chapter)
+    chapter_names = {key: name for key, (_, name) in latest.items()}
     totals = rules.chapter_points(earned, rule)
     chapters = sorted(
         (ChapterRow(key, chapter_names.get(key, key), points) for key, points in totals.items()),
@@ -167,10 +169,10 @@ def season_board(season) -> Board:
 
 def _add_placed(tournament, placed: Placed, rule, who, people, earned) -> None:
     points = rule.points(placed.kind, placed.place)
-    names = [name for name, _ in placed.members]
+    names = [member[0] for member in placed.members]
     game_name = get_game(placed.game_key).name
-    for name, chapter in placed.members:
-        key = who[(name_key(name), name_key(chapter))]
+    for name, chapter, name_key_, chapter_key in placed.members:
+        key = who[(name_key_, chapter_key)]
         person = people.get(key)
         if person is None:
             person = people[key] = Person(key, person_slug(key))
@@ -190,7 +192,7 @@ def _add_placed(tournament, placed: Placed, rule, who, people, earned) -> None:
                 points,
             )
         )
-        earned.append(rules.Earned(tournament.pk, key, name_key(chapter), points))
+        earned.append(rules.Earned(tournament.pk, key, chapter_key, points))
 
 
 def _proposal_lines(seen, decisions) -> list[ProposalLine]:

@@ -18,6 +18,7 @@ from django.db.models import Count, Max
 from scoring.exports.tables.placings import placings_of
 from scoring.exports.tables.snapshot import read_snapshot
 from tournaments.models import Event, SeasonTournament
+from tournaments.names import name_key
 
 NO_CHAPTER = "No chapter"  # what a Snapshot's team says of a player without one
 KEEP_SECONDS = 7 * 24 * 3600  # only frees memory: a new marker is a new key
@@ -32,7 +33,8 @@ class Placed:
     event_name: str
     kind: str  # "bracket" or "rounds"
     game_key: str
-    members: tuple[tuple[str, str], ...]  # (player's name, chapter's name or "")
+    # (player's name, chapter's name or "", and their `name_key`s), read once and kept
+    members: tuple[tuple[str, str, str, str], ...]
     place: int | None
     shared: bool
     reached: str
@@ -73,8 +75,11 @@ def read_placings(tournament) -> list[Placed]:
         for team_id, placing in placings_of(snapshot, event).items():
             team = snapshot.teams[team_id]
             members = tuple(
-                (name, "" if chapter == NO_CHAPTER else chapter)
-                for name, chapter in zip(team.names, team.chapters, strict=True)
+                (name, chapter, name_key(name), name_key(chapter))
+                for name, chapter in (
+                    (name, "" if chapter == NO_CHAPTER else chapter)
+                    for name, chapter in zip(team.names, team.chapters, strict=True)
+                )
             )
             if members:
                 found.append(
