@@ -30,8 +30,9 @@ from scoring.exports import build_export, request_export
 from scoring.exports.links import create_chapter_link
 from scoring.management.commands.load_demo import Player as DemoPlayer
 from scoring.models import Export, Hand
+from scoring.seasons.exports import build_season_export, request_season_export
 from tournaments import services
-from tournaments.models import Event, Game, RosterUpload, Round, Tournament
+from tournaments.models import Event, Game, RosterUpload, Round, Season, Tournament
 from tournaments.services.officials import invite_official
 from tournaments.services.roster_files import check_roster_upload, upload_roster
 
@@ -79,6 +80,8 @@ class World:
     invitation: object = None  # an open invitation link to the early tournament
     game_given: Game | None = None  # a bracket game won by the "won" button, no hands
     player_in_play: object = None  # a demo player with a bracket game still to play
+    season: object = None  # the demo's season of two rallies (issue 24), the official's
+    season_export: object = None  # a built file of it
 
     def hand_of(self, game: Game) -> Hand:
         return Hand.objects.filter(game=game).order_by("number").first()
@@ -265,4 +268,11 @@ def build_world(official, colleague) -> World:
         http_accept="*/*",
         path_info="/login/",
     )
+    world.season = Season.objects.get(name="Texas Good Sam flag")
+    Season.objects.filter(pk=world.season.pk).update(owner=official)
+    for rally in world.season.tournaments.all():
+        rally.officials.add(official)
+    world.season.refresh_from_db()
+    world.season_export = request_season_export(season=world.season, by=by, format="xlsx")
+    build_season_export(export_id=world.season_export.pk)
     return world
