@@ -19,6 +19,7 @@ from scoring.exports.tables.placings import placings_of
 from scoring.exports.tables.snapshot import read_snapshot
 from tournaments.models import Event, SeasonTournament
 from tournaments.names import name_key
+from tournaments.selectors import ranked_events
 
 NO_CHAPTER = "No chapter"  # what a Snapshot's team says of a player without one
 KEEP_SECONDS = 7 * 24 * 3600  # only frees memory: a new marker is a new key
@@ -64,15 +65,28 @@ def _key(entry: SeasonEntry) -> str:
     return f"season-placings:{entry.tournament.pk}:{marker}"
 
 
-def read_placings(tournament) -> list[Placed]:
-    """Read the placings of every finished event of the tournament (no cache)."""
+def read_placings(tournament, ranked: dict | None = None) -> list[Placed]:
+    """Read the placings of every finished event of the tournament (no cache).
+
+    A bracket's placings are the exports' (`placings_of` over the `Snapshot`); a rounds
+    event's are its standings, ranked with every other tournament read at the same time
+    when ``ranked`` gives them (`selectors.ranked_events`), else by `placings_of` too.
+    """
     snapshot = read_snapshot(tournament)
     found = []
     for order, event in enumerate(snapshot.events, start=1):
         if event.status != Event.Status.FINISHED:
             continue
-        kind = "rounds" if event.game.plays_rounds else "bracket"
-        for team_id, placing in placings_of(snapshot, event).items():
+        rounds = event.game.plays_rounds
+        if rounds and ranked is not None and event.pk in ranked:
+            placings = {row.side: (row.place, row.shared, "") for row in ranked[event.pk]}
+        else:
+            placings = {
+                team_id: (p.place, bool(p.shared), p.reached)
+                for team_id, p in placings_of(snapshot, event).items()
+            }
+        kind = "rounds" if rounds else "bracket"
+        for team_id, (place, shared, reached) in placings.items():
             team = snapshot.teams[team_id]
             members = tuple(
                 (name, chapter, name_key(name), name_key(chapter))
@@ -90,9 +104,9 @@ def read_placings(tournament) -> list[Placed]:
                         kind,
                         event.game_key,
                         members,
-                        placing.place,
-                        bool(placing.shared),
-                        placing.reached,
+                        place,
+                        shared,
+                        reached,
                     )
                 )
     return found
@@ -102,11 +116,15 @@ def placings_for(entries: list[SeasonEntry]) -> dict[int, list[Placed]]:
     """Return each tournament's placings by its id: from the cache, else read and kept."""
     keys = {_key(entry): entry for entry in entries}
     kept = cache.get_many(list(keys))
+    missing = [entry.tournament for key, entry in keys.items() if key not in kept]
+    # The rounds events of every tournament to read, ranked in two queries together.
+    finished = Event.objects.filter(tournament__in=missing, status=Event.Status.FINISHED)
+    ranked = ranked_events(e for e in finished if e.game.plays_rounds) if missing else {}
     found = {}
     for key, entry in keys.items():
         placed = kept.get(key)
         if placed is None:
-            placed = read_placings(entry.tournament)
+            placed = read_placings(entry.tournament, ranked)
             cache.set(key, placed, timeout=KEEP_SECONDS)
         found[entry.tournament.pk] = placed
     return found

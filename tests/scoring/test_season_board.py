@@ -158,3 +158,16 @@ def test_the_board_reads_a_fixed_number_of_queries_whatever_the_size(season, off
     with CaptureQueriesContext(connection) as large:
         season_board(season)
     assert len(small) == len(large) == 2
+
+
+def test_rounds_placings_ranked_together_equal_each_events_own_standings(official):
+    from scoring.seasons.placings import read_placings
+    from tournaments.models import Event
+    from tournaments.selectors import ranked_events
+
+    rallies = [finished_tournament(slug, official=official) for slug in ("one", "two")]
+    rounds = Event.objects.filter(tournament__in=rallies, format=Event.Format.ROUNDS)
+    ranked = ranked_events(rounds)
+    assert len(ranked) == 2
+    for rally in rallies:
+        assert read_placings(rally, ranked) == read_placings(rally)
