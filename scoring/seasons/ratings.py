@@ -19,7 +19,7 @@ from games.registry import get_game
 from tournaments.models import WITH_RESULT, Game, Side, TeamMember
 from tournaments.names import name_key
 
-from .board import Board, person_slug
+from .board import Board, collector_paused, person_slug
 
 KEEP_SECONDS = 7 * 24 * 3600
 
@@ -124,6 +124,7 @@ def season_ratings(board: Board) -> list[FamilyRatings]:
     key = _key(board)
     found = cache.get(key)
     if found is None:
-        found = compute_ratings(board)
+        with collector_paused():
+            found = compute_ratings(board)
         cache.set(key, found, timeout=KEEP_SECONDS)
     return found
