@@ -23,7 +23,7 @@ urlpatterns = [
     path("seasons/<int:pk>/", seasons_public.season, name="season"),
     path("seasons/<int:pk>/ratings/", seasons_public.ratings, name="season_ratings"),
     path(
-        "seasons/<int:pk>/players/<str:person>/",
+        "seasons/<int:pk>/players/<token:person>/",
         seasons_public.player,
         name="season_player",
     ),
