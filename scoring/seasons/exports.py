@@ -152,7 +152,8 @@ def build_season_export(*, export_id: int) -> SeasonExport | None:
             writers.write_zip(found, partial, writers.Progress(report, 2 * size), workbook=workbook)
         partial.replace(final)
     except OSError as exc:
-        partial.unlink(missing_ok=True)
+        if folder.is_dir():
+            partial.unlink(missing_ok=True)
         raise folder_problem(folder, exc) from exc
     background.finish(
         export.pk,

@@ -68,3 +68,65 @@ def test_a_file_not_built_is_not_downloaded(official_client, season, official):
     export = SeasonExport.objects.create(season=season, requested_by=official)
     url = reverse("seasons:export_download", args=[season.pk, export.pk])
     assert official_client.get(url).status_code == 404
+
+
+def test_old_files_go_a_gone_export_is_none_and_a_built_one_is_left(season, official, settings):
+    import datetime
+
+    from django.utils import timezone
+
+    from scoring.seasons.exports import build_season_export, season_export_file
+
+    old = SeasonExport.objects.create(season=season, requested_by=official, status="ready")
+    SeasonExport.objects.filter(pk=old.pk).update(
+        finished_at=timezone.now() - datetime.timedelta(days=3)
+    )
+    assert season_export_file(old) is None  # no path
+    fresh = SeasonExport.objects.create(season=season, requested_by=official)
+    built = build_season_export(export_id=fresh.pk)
+    assert not SeasonExport.objects.filter(pk=old.pk).exists()
+    assert build_season_export(export_id=built.pk) == built  # not pending: left as it is
+    assert build_season_export(export_id=999_999) is None
+
+
+def test_a_folder_that_cannot_be_written_fails_the_export_with_its_reason(
+    season, official, settings, tmp_path
+):
+    from scoring.tasks import build_season_export
+
+    (tmp_path / "exports").mkdir()
+    (tmp_path / "exports" / "season-1").write_text("in the way")
+    blocked = SeasonExport.objects.create(season=season, requested_by=official)
+    SeasonExport.objects.filter(pk=blocked.pk).update(pk=1) if blocked.pk != 1 else None
+    export = (
+        SeasonExport.objects.get(pk=1) if SeasonExport.objects.filter(pk=1).exists() else blocked
+    )
+    assert build_season_export(export.pk) == "failed"
+    export.refresh_from_db()
+    assert export.status == "failed" and "cannot write" in export.error
+
+
+def test_a_fault_while_building_is_recorded_on_the_export(season, official, monkeypatch):
+    from scoring import tasks
+    from scoring.seasons import exports
+
+    def broken(**_):
+        raise RuntimeError("a fault")
+
+    monkeypatch.setattr(exports, "build_season_export", broken)
+    export = SeasonExport.objects.create(season=season, requested_by=official)
+    with pytest.raises(RuntimeError):
+        tasks.build_season_export(export.pk)
+    export.refresh_from_db()
+    assert export.status == "failed" and "fault on the desk" in export.error
+
+
+def test_a_broker_that_does_not_take_the_job_is_said_at_once(official_client, season, monkeypatch):
+    from tournaments import background
+
+    monkeypatch.setattr(background, "enqueue", lambda task, *args: False)
+    response = official_client.post(
+        reverse("seasons:exports", args=[season.pk]), {"format": "zip"}, follow=True
+    )
+    assert "could not be reached" in response.text
+    assert SeasonExport.objects.get().status == "failed"

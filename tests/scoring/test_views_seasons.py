@@ -182,3 +182,26 @@ def test_the_public_page_reads_the_same_number_of_queries_at_two_sizes(season, o
             season=season, by=official, tournament=finished_tournament(f"t{n}", official=official)
         )
     assert queries() == small <= 5
+
+
+def test_the_public_pages_poll_as_a_partial_and_the_models_say_what_they_are(full, official):
+    from tournaments.models import SeasonExport
+
+    response = Client().get(
+        reverse("scoring_public:season", args=[full.pk]), HTTP_HX_REQUEST="true"
+    )
+    assert response.status_code == 200 and "<html" not in response.text
+    assert 'id="live"' in response.text
+    match = SeasonMatch.objects.create(
+        season=full,
+        name_key="ann lee",
+        chapter_key="alamo",
+        other_chapter_key="bexar",
+        decision="same",
+    )
+    export = SeasonExport.objects.create(season=full, requested_by=official)
+    assert str(full) == "State flag 2026"
+    assert str(full.entries.first()) == "Rally spring in State flag 2026"
+    assert str(match) == "ann lee: alamo / bexar"
+    assert str(export) == "State flag 2026 (zip, pending)"
+    assert full.get_absolute_url() == reverse("scoring_public:season", args=[full.pk])
