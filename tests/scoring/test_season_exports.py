@@ -94,13 +94,9 @@ def test_a_folder_that_cannot_be_written_fails_the_export_with_its_reason(
 ):
     from scoring.tasks import build_season_export
 
+    export = SeasonExport.objects.create(season=season, requested_by=official)
     (tmp_path / "exports").mkdir()
-    (tmp_path / "exports" / "season-1").write_text("in the way")
-    blocked = SeasonExport.objects.create(season=season, requested_by=official)
-    SeasonExport.objects.filter(pk=blocked.pk).update(pk=1) if blocked.pk != 1 else None
-    export = (
-        SeasonExport.objects.get(pk=1) if SeasonExport.objects.filter(pk=1).exists() else blocked
-    )
+    (tmp_path / "exports" / f"season-{export.pk}").write_text("in the way")
     assert build_season_export(export.pk) == "failed"
     export.refresh_from_db()
     assert export.status == "failed" and "cannot write" in export.error
