@@ -158,15 +158,25 @@ def add_hand(*, game: Game, by, version: int, key, entry=None, data=None) -> Han
 
 def add_origin_hand(*, game: Game, by, key: uuid.UUID, data: dict, origin: Origin) -> HandResult:
     """Count a hand entered at the table, now confirmed (or decided by the official `by`):
-    the desk's own checks and writes, against the game as it now stands."""
-    return _add_hand(game=game, by=by, version=None, key=key, entry=None, data=data, origin=origin)
+    the desk's own checks and writes, against the game as it now stands.
+
+    The caller holds the game's lock, in its own transaction: `game` is as it read it.
+    """
+    with transaction.atomic(savepoint=False):  # the caller's: an error undoes it all
+        return _add_locked_hand(
+            game=game, by=by, version=None, key=key, entry=None, data=data, origin=origin
+        )
 
 
 @transaction.atomic
-def _add_hand(
+def _add_hand(*, game: Game, by, version: int | None, key: uuid.UUID, entry, data) -> HandResult:
+    game = lock_game(game)
+    return _add_locked_hand(game=game, by=by, version=version, key=key, entry=entry, data=data)
+
+
+def _add_locked_hand(
     *, game: Game, by, version: int | None, key: uuid.UUID, entry, data, origin=None
 ) -> HandResult:
-    game = lock_game(game.pk)
     rows = hand_rows(game)
     for row in rows:
         if row.entry_key == key:

@@ -68,9 +68,14 @@ def _touch(game: Game, *, waiting: str) -> None:
     desk.mark_changed(event=game.event_id)
 
 
+def _known_game(link: TableLink) -> Game | int:
+    """The link's game as read with it (its round is known then), else its id."""
+    return link.game if TableLink.game.is_cached(link) else link.game_id
+
+
 def _lock_link_game(link: TableLink, *, locked: Game | None = None) -> tuple[TableLink, Game]:
     """Lock the link's game (and its round), read the link afresh; refuse what it cannot do."""
-    game = locked or lock_game(link.game_id)
+    game = locked or lock_game(_known_game(link))
     link = TableLink.objects.get(pk=link.pk)
     event = Event.objects.only("status", "name").get(pk=game.event_id)
     reason = refusal(link, game, event)
@@ -119,7 +124,7 @@ def enter_hand(*, link: TableLink, player, version: int, key, data: dict) -> Tab
 
 @transaction.atomic
 def _enter_hand(*, link, player, version, key, data) -> TableResult:
-    locked = lock_game(link.game_id)
+    locked = lock_game(_known_game(link))
     # Read under the game's lock, before anything else: the same form sent again (at once,
     # or by a phone back on the Wi-Fi after its hand decided the game) is told it was sent.
     done = TableEntry.objects.filter(entry_key=key).first()
