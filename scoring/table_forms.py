@@ -4,7 +4,7 @@ and the answer of a player of another side (confirm, or something is wrong)."""
 from django import forms
 
 from .forms import HandForm
-from .services.table import sitters
+from .services.table import sitters_of
 from .widgets import ChoiceButtons
 
 WHO_ENTERS = "Say who is entering this hand: choose your name."
@@ -27,7 +27,7 @@ class TableHandForm(HandForm):
 
     def __init__(self, data=None, *, game, sides, initial=None, detail=None):
         super().__init__(data, game=game, sides=sides, initial=initial, detail=detail)
-        choices = [(s.pk, s.name) for s in sitters(game.pk)]
+        choices = [(s.pk, s.name) for s in sitters_of(sides)]
         self.fields["player"] = _who(
             choices, label="Who is entering this hand?", message=WHO_ENTERS, fresh=not self.is_bound
         )

@@ -282,12 +282,13 @@ class Sheet:
         return self.game.event.house_rules
 
 
-def game_sheet(game: Game, *, sides: list[SideView] | None = None) -> Sheet:
+def game_sheet(game: Game, *, sides: list[SideView] | None = None, waiting: bool = True) -> Sheet:
     """Return the game's sheet: its sides and its hands with running totals and plain words.
 
     Reads the sides (two queries, or none when `sides` is given) and the hands (one
     query), whatever the number of hands; each hand is scored again by the rules for
-    its words, but its points are the stored ones.
+    its words, but its points are the stored ones. waiting=False: the caller reads the
+    table's waiting hand itself.
     """
     sides = sides if sides is not None else game_sides(game)
     if Game.next_game.is_cached(game) and game.next_game is not None:
@@ -300,7 +301,7 @@ def game_sheet(game: Game, *, sides: list[SideView] | None = None) -> Sheet:
     if table is not None:
         sheet.fields = sheet.spec.entry_fields(table, sheet.options)
     hands = list(Hand.objects.filter(game=game).order_by("number"))
-    if game.table_hand:  # the game says whether a table's hand waits: no query if not
+    if waiting and game.table_hand:  # the game says whether a table's hand waits: no query if not
         sheet.waiting = TableEntry.objects.filter(game=game, status__in=OPEN_ENTRY).first()
     totals = [0] * len(sides)
     for hand in hands:

@@ -15,12 +15,14 @@ from tournaments.errors import DeskError
 from tournaments.models import Event, Game, Side
 from tournaments.services.rounds import lock_round_of_game
 
-# What a hand change reads of the game's event; other event fields load if asked for.
-# In the model's field order: Model.from_db places values by that order.
+# What a hand change (and a table's refusal: status, name) reads of the game's event;
+# other event fields load if asked for. In the model's field order: Model.from_db places
+# values by that order.
 _EVENT_FIELDS = tuple(
     field.attname
     for field in Event._meta.concrete_fields
-    if field.attname in {"tournament_id", "name", "game_key", "format", "team_size", "options"}
+    if field.attname
+    in {"tournament_id", "name", "game_key", "format", "team_size", "options", "status"}
 )
 
 

@@ -25,7 +25,7 @@ from scoring.services.game_rows import hand_rows, lock_game
 from scoring.services.hands import HandResult, Origin, add_origin_hand
 from scoring.services.table_links import TableRefused, _user, refusal
 from tournaments import services as desk
-from tournaments.models import Event, Game, TeamMember
+from tournaments.models import Game, TeamMember
 
 Status = TableEntry.Status
 
@@ -48,6 +48,11 @@ def sitters(game_id: int) -> list[Sitter]:
         .values_list("player_id", "player__name", "seat")
     )
     return [Sitter(pk, name, seat) for pk, name, seat in rows]
+
+
+def sitters_of(sides) -> list[Sitter]:
+    """Return the table's players as `sitters` does, from the sheet's sides read already."""
+    return [Sitter(p.pk, p.name, side.seat) for side in sides for p in side.players]
 
 
 def _sitter(game_id: int, player_id, *, role: str) -> Sitter:
@@ -77,8 +82,7 @@ def _lock_link_game(link: TableLink, *, locked: Game | None = None) -> tuple[Tab
     """Lock the link's game (and its round), read the link afresh; refuse what it cannot do."""
     game = locked or lock_game(_known_game(link))
     link = TableLink.objects.get(pk=link.pk)
-    event = Event.objects.only("status", "name").get(pk=game.event_id)
-    reason = refusal(link, game, event)
+    reason = refusal(link, game, game.event)  # the lock read the event's status and name
     if reason:
         raise TableRefused(reason)
     return link, game

@@ -49,3 +49,70 @@ def test_a_round_tables_hand_costs_the_same_queries_at_hand_3_and_hand_14(tourna
     early = _hand_at(game, official, 3, hand)
     late = _hand_at(game, official, 14, hand)
     assert len(early) == len(late) <= ROUND_HAND + 1, "\n".join(late)
+
+
+# The pages' own reads around the hand (htmx: each answer is the sheet, or the table's
+# page, drawn again): the login or the table's link, the sides once, the hands once.
+DESK_POST = 21
+TABLE_ENTRY = 18
+TABLE_CONFIRM = 24
+
+
+def _desk_post(client, game):
+    from django.urls import reverse
+
+    from tests.scoring.builders import form_data
+
+    game.refresh_from_db()
+    url = reverse("scoring:sheet", args=[game.event.tournament.slug, game.pk])
+    data = form_data(version=game.version, play_0="5", play_1="5")
+    return _count(lambda: client.post(url, data, HTTP_HX_REQUEST="true"))
+
+
+def _table_steps(client, game):
+    from django.urls import reverse
+
+    from scoring.models import TableEntry
+    from scoring.services import table, table_links
+    from tests.scoring.builders import form_data
+
+    game.refresh_from_db()
+    link = table_links.links_for([game])[game.pk]
+    args = [game.event.tournament.slug, link.code]
+    seated = table.sitters(game.pk)
+    data = form_data(version=game.version, play_0="5", play_1="5")
+    data["player"] = str(seated[0].pk)
+    page = reverse("scoring_public:table", args=args)
+    entry = _count(lambda: client.post(page, data, HTTP_HX_REQUEST="true"))
+    waiting = TableEntry.objects.get(game=game, status="waiting")
+    answer = {
+        "entry": waiting.pk,
+        "revision": waiting.revision,
+        "player": seated[-1].pk,
+        "answer": "confirm",
+    }
+    url = reverse("scoring_public:table_answer", args=args)
+    confirm = _count(lambda: client.post(url, answer, HTTP_HX_REQUEST="true"))
+    return entry, confirm
+
+
+def test_the_desk_post_costs_the_same_queries_at_hand_3_and_hand_14(
+    official_client, game, official
+):
+    _hand_at(game, official, 2, {"entry": played(5, 5)})
+    early = _desk_post(official_client, game)
+    _hand_at(game, official, 13, {"entry": played(5, 5)})
+    late = _desk_post(official_client, game)
+    assert len(early) == len(late) <= DESK_POST, "\n".join(late)
+
+
+def test_a_tables_entry_and_confirmation_cost_the_same_queries_at_hand_3_and_hand_14(
+    client, game, official
+):
+    _hand_at(game, official, 2, {"entry": played(5, 5)})
+    early = _table_steps(client, game)
+    _hand_at(game, official, 13, {"entry": played(5, 5)})
+    late = _table_steps(client, game)
+    assert [len(q) for q in early] == [len(q) for q in late], late
+    assert len(late[0]) <= TABLE_ENTRY, "\n".join(late[0])
+    assert len(late[1]) <= TABLE_CONFIRM, "\n".join(late[1])
