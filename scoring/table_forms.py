@@ -5,7 +5,7 @@ from django import forms
 
 from .forms import HandForm
 from .services.table import sitters_of
-from .widgets import ChoiceButtons
+from .widgets import ChoiceButtons, Hidden
 
 WHO_ENTERS = "Say who is entering this hand: choose your name."
 WHO_ANSWERS = "Say who is answering: choose your name."
@@ -43,8 +43,8 @@ class TableHandForm(HandForm):
 class AnswerForm(forms.Form):
     """A player of another side confirms the waiting hand, or says something is wrong."""
 
-    entry = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
-    revision = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    entry = forms.IntegerField(widget=Hidden, min_value=1)
+    revision = forms.IntegerField(widget=Hidden, min_value=1)
     answer = forms.ChoiceField(
         choices=[("confirm", "Confirm"), ("dispute", "Something is wrong")],
         error_messages={"required": "Press Confirm or Something is wrong."},
