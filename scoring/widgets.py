@@ -114,6 +114,14 @@ class ChoiceButtons(forms.RadioSelect):
             return []
         return super().format_value(value)
 
+    def _render(self, template_name, context, renderer=None):
+        # A radio's own <input> (BoundWidget.tag, as the templates ask for it), written here;
+        # anything else (a label wrapped round it, the whole list) through the templates.
+        widget = context["widget"]
+        if template_name == self.option_template_name and not widget.get("wrap_label"):
+            return _input(widget, value_last=False)
+        return super()._render(template_name, context, renderer)
+
     def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
         option = super().create_option(name, value, label, selected, index, subindex, attrs)
         if index:

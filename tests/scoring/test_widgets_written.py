@@ -8,7 +8,7 @@ template it stands for renders, over values that need escaping, ticked and not.
 import pytest
 from django import forms
 
-from scoring.widgets import Box, Choices, Hidden
+from scoring.widgets import Box, ChoiceButtons, Choices, Hidden
 
 ATTRS = [
     {},
@@ -49,3 +49,21 @@ def test_a_select_is_written_as_django_writes_it(choices, value, attrs):
     written = Choices(attrs=dict(attrs), choices=choices).render("who", value, {"id": "id_who"})
     django = forms.Select(attrs=dict(attrs), choices=choices).render("who", value, {"id": "id_who"})
     assert written == django
+
+
+@pytest.mark.parametrize("value", [None, "", "out_0", "none"])
+@pytest.mark.parametrize("fresh", [False, True])
+def test_a_choice_buttons_radio_is_written_as_its_template_writes_it(value, fresh):
+    choices = [("none", "Nobody"), ("out_0", 'Side 1 <"went out">'), ("out_1", "Side 2")]
+    buttons = ChoiceButtons(fresh=fresh, attrs={"autofocus": True, "class": "a&b"})
+
+    class Form(forms.Form):
+        end = forms.ChoiceField(choices=choices, widget=buttons)
+
+    for radio in Form(initial={"end": value})["end"]:
+        context = {"widget": {**radio.data, "wrap_label": False}}
+        from_template = forms.RadioSelect._render(
+            radio.parent_widget, radio.template_name, context, radio.renderer
+        )
+        assert radio.tag() == from_template
+        assert str(radio).startswith("<label")  # wrapped in its label: the templates'
