@@ -17,6 +17,7 @@ from tournaments.models import OPEN, SCORED, Game, Player, Side, Team, TeamMembe
 
 from ..models import Hand, TableEntry
 from ..models.table import OPEN_ENTRY
+from .hand_reading import read_hand
 from .tables import table_of
 
 
@@ -322,8 +323,7 @@ def _describe_row(sheet: Sheet, row: SheetRow, points: list[int]) -> None:
     scored = Scored(tuple(points))
     if sheet.table is not None:
         try:
-            row.entry = sheet.spec.entry_from_data(row.hand.detail, sheet.table, sheet.options)
-            scored = sheet.spec.score_entry(row.entry, sheet.table, sheet.options)
+            row.entry, scored = read_hand(sheet.spec, sheet.table, sheet.options, row.hand.detail)
         except RulesError:
             row.entry = None  # a hand the rules no longer read: its points alone
     lines = scored.lines
