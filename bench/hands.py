@@ -1,272 +1,505 @@
-"""Benchmark: enter 10 hands into each of 1,000 games, then time single hand-entry POSTs.
+"""Benchmark: hands in real events, through the services and through the pages.
 
 Run from the project root:
 
     python bench/hands.py                                    # SQLite in a temp folder
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/domino_desk python bench/hands.py
 
-On PostgreSQL the script works in a throwaway database ``bench_hands`` (dropped and
-created afresh). Every hand goes through `scoring.services.add_hand`: the game row is
-locked, the form key and the sheet version checked, the hand read and scored by the
-game's rules (`games.registry`) and the whole game folded, the hand and its history
-written, and the totals stored by `tournaments.services.settle_game`; the tenth hand
-wins each game, so `record_result` runs once per game too.
+On PostgreSQL the script works in a throwaway database ``bench_hands`` (or BENCH_DATABASE;
+dropped and created afresh). Every game is in a real event, drawn or seated through the
+services, so what a hand sets off is timed with it:
 
-1. 1,000 games in one process, one hand after another.
-2. Another 1,000 games split over BENCH_WORKERS processes (default 2), as several web
-   workers would enter them for officials at different tables.
-3. 600 hand-entry POSTs through the Django test client, sent as the sheet's htmx form
-   sends them (the response is the re-drawn sheet); the median and 95th percentile.
+1. Services, every game. A Texas Good Sams doubles bracket of BENCH_TEAMS (64) teams with
+   a singles event fed by it: every game played to its end, round by round, so each
+   deciding hand moves its winner to the next game and a first-round loser into the
+   singles. Then a started round of each rounds game (Double Draw, That's It, Domino
+   Pinochle, Double Takes), every table played to its end, so the last one finishes the
+   round. Each hand is `scoring.services.add_hand` with a game's plausible hand
+   (`games.examples`). In blocks between the blocks of hands, the floor runs: bare
+   transactions locking one row and updating it (SELECT ... FOR UPDATE, UPDATE, COMMIT
+   through psycopg on a connection of its own, synchronous commit; PostgreSQL only), so a
+   busy machine slows both alike. `service_over_floor` is the time per hand over the time
+   per floor transaction (goal: at most 2).
+2. Pages, on 20-hand games. First-round games of another bracket get ten hands through
+   the services, then ten more are timed through the Django test client as the pages'
+   htmx forms send them: the desk's hand form (its answer is the re-drawn sheet), and a
+   table's entry and its confirmation by a player of the other side (each answer is the
+   table's page). Median and 95th percentile, queries per request, and the median of
+   this process's CPU time per request (`*_cpu_median_ms`: on a shared machine the part
+   that waits for a core or for the database is left out) (goal: median at most 5 ms).
+   A bare view through the same client is timed beside them (`bare_get_median_ms`).
+3. Two processes against one (`parallel_speedup`): the first-round games of two like
+   brackets of BENCH_PARALLEL_TEAMS (128) teams, one played by one process, the other by
+   two (alternate games, so both lock the same next games); BENCH_REPEATS (3) times, the
+   median and the spread (goal: at least 1.6).
 
-Targets: over 500 hands per second through the services; under 15 ms for the median
-POST. BENCH_GAMES changes the number of games (for a quick run). The last line printed
-is one JSON object.
+``--profile`` prints a cProfile of the services' hands and of each page to stderr. The
+last line printed is one JSON object, with the goals and whether each is met.
 """
 
+import cProfile
+import io
+import multiprocessing
 import os
+import pstats
 import random
 import statistics
+import sys
 import time
 import uuid
 
 from _common import doubles_event, report, setup_django
 
-GAMES = int(os.environ.get("BENCH_GAMES", "1000"))
-HANDS_PER_GAME = 10
-POST_GAMES = 60
-WORKERS = int(os.environ.get("BENCH_WORKERS", "2"))
-SEED = 2026
-CHAPTERS = 60
+TEAMS = int(os.environ.get("BENCH_TEAMS", "64"))
+PARALLEL_TEAMS = int(os.environ.get("BENCH_PARALLEL_TEAMS", "128"))
+REPEATS = int(os.environ.get("BENCH_REPEATS", "3"))
+PAGE_GAMES = int(os.environ.get("BENCH_PAGE_GAMES", "16"))
+ROUND_PLAYERS = int(os.environ.get("BENCH_ROUND_PLAYERS", "24"))
+ROUNDS_GAMES = ("double_draw", "thats_it", "domino_pinochle", "double_takes")
+BLOCK = 32  # hands (and floor transactions) per block
+MOST_HANDS = 80  # a game still open after this many hands is left (none should be)
+GOALS = {"service_over_floor": 2.0, "post_median_ms": 5.0, "parallel_speedup": 1.6}
 
 
-def build_games(tournament, event, count, *, first_position=0):
-    """Create `count` ready games, each between two new doubles teams (bulk, not timed)."""
-    from tournaments.models import Chapter, Game, Player, Side, Team, TeamMember
+# --- Events, drawn and seated through the services -----------------------------------
 
-    chapters = list(Chapter.objects.filter(tournament=tournament)) or Chapter.objects.bulk_create(
-        [Chapter(tournament=tournament, name=f"Chapter {n}") for n in range(CHAPTERS)]
+
+def bracket(tournament, official, teams: int, name: str, *, singles: bool = False):
+    """Return a drawn Texas Good Sams doubles bracket of `teams` teams (and its singles)."""
+    from tournaments import services
+    from tournaments.models import Chapter, Entry, Event, Player
+
+    event = services.create_event(
+        tournament=tournament,
+        by=official,
+        name=name,
+        game_key="texas_good_sams",
+        format=Event.Format.SINGLE_ELIMINATION,
+        team_size=2,
     )
-    start = Team.objects.filter(event=event).count()
+    if singles:
+        services.create_event(
+            tournament=tournament,
+            by=official,
+            name=f"{name} singles",
+            game_key="texas_good_sams",
+            format=Event.Format.SINGLE_ELIMINATION,
+            team_size=1,
+            fed_by=event,
+        )
+    chapters = list(Chapter.objects.filter(tournament=tournament)) or Chapter.objects.bulk_create(
+        [Chapter(tournament=tournament, name=f"Chapter {n}") for n in range(40)]
+    )
+    rng = random.Random(name)
     players = Player.objects.bulk_create(
         [
             Player(
                 tournament=tournament,
-                name=f"Player {start * 2 + n}",
-                chapter=chapters[n % len(chapters)],
+                name=f"{name} player {n}",
+                chapter=rng.choice(chapters),
                 checked_in=True,
             )
-            for n in range(count * 4)
+            for n in range(2 * teams)
         ]
     )
-    teams = Team.objects.bulk_create(
-        [Team(event=event, number=start + n + 1) for n in range(count * 2)]
-    )
-    TeamMember.objects.bulk_create(
-        [
-            TeamMember(team=team, event=event, player=players[2 * n + position], position=position)
-            for n, team in enumerate(teams)
-            for position in (0, 1)
-        ]
-    )
-    games = Game.objects.bulk_create(
-        [
-            Game(
-                event=event,
-                round_number=1,
-                position=first_position + n,
-                status=Game.Status.READY,
-            )
-            for n in range(count)
-        ]
-    )
-    Side.objects.bulk_create(
-        [
-            Side(game=game, seat=seat, team=teams[2 * n + seat])
-            for n, game in enumerate(games)
-            for seat in (0, 1)
-        ]
-    )
-    return games
+    Entry.objects.bulk_create([Entry(event=event, player=p) for p in players])
+    services.draw_partners_for_event(event=event, by=official, seed=1)
+    services.draw_bracket(event=event, by=official, seed=1)
+    return event
 
 
-def game_hands(rng, offenders):
-    """Return ten legal hands for one game: nine small ones, then one that wins it.
-
-    offenders: the ids of the players of side 2, for the occasional penalty.
-    """
+def started_round(tournament, official, game_key: str):
+    """Return a rounds event of `game_key` whose first round is seated and started."""
     from games.registry import get_game
-    from games.rules.texas_good_sams import Entry as HandEntry
-    from games.rules.texas_good_sams import Penalty
+    from tournaments import services
+    from tournaments.models import Entry, Event, Player
 
-    spec = get_game("texas_good_sams")
-    table = spec.table({}, sides=2, team_size=2)
-    hands, first = [], 0
-    for _ in range(HANDS_PER_GAME - 1):
-        kind = rng.random()
-        play = (rng.choice((0, 5, 10)), rng.choice((0, 5, 10)))
-        if kind < 0.6:
-            seat = rng.randrange(2)
-            pips = [None, None]
-            pips[1 - seat] = rng.randrange(0, 13)
-            entry = HandEntry(play=play, end="out", out_seat=seat, pips=tuple(pips))
-        elif kind < 0.9:
-            entry = HandEntry(play=play, end="blocked", pips=(rng.randrange(0, 12), 12))
-        else:
-            entry = HandEntry(play=play, muggins=(rng.choice((0, 5)), 0))
-        hands.append(entry)
-        first += spec.score_entry(entry, table, {}).points[0]
-    # The last hand takes side 1 to 250 at least, sometimes with a penalty on side 2.
-    needed = -(-(250 - first) // 5) * 5 + 5 * rng.randrange(0, 4)
-    penalties = ()
-    if rng.random() < 0.2:
-        penalties = (Penalty(1, "talking", rng.choice(offenders)),)
-    hands.append(HandEntry(play=(needed, 0), end="none", penalties=penalties))
-    return hands
+    spec = get_game(game_key)
+    event = services.create_event(
+        tournament=tournament,
+        by=official,
+        name=spec.name,
+        game_key=game_key,
+        format=Event.Format.ROUNDS,
+        team_size=1,
+    )
+    players = Player.objects.bulk_create(
+        [
+            Player(tournament=tournament, name=f"{spec.name} player {n}", checked_in=True)
+            for n in range(ROUND_PLAYERS)
+        ]
+    )
+    Entry.objects.bulk_create([Entry(event=event, player=p) for p in players])
+    seated = services.seat_round(event=event, by=official, seed=1)
+    return services.start_round(round=seated.round, by=official)
 
 
-def enter_all(games, plans, official):
-    """Enter every planned hand through the service, game after game; return seconds."""
-    from scoring import services
+def open_games(event) -> list:
+    """Return the event's games that take hands now, in bracket order."""
+    from scoring.services import OPEN
+    from tournaments.models import Game
 
-    started = time.perf_counter()
+    return list(
+        Game.objects.filter(event=event, status__in=OPEN).order_by(
+            "stage", "round_number", "position"
+        )
+    )
+
+
+# --- Hands through the services -----------------------------------------------------
+
+
+class Hands:
+    """Hands through `add_hand`, timed one by one; the floor in blocks between them."""
+
+    def __init__(self, official, rng, floor, profiler=None):
+        self.official, self.rng, self.floor, self.profiler = official, rng, floor, profiler
+        self.seconds = self.cpu_seconds = 0.0
+        self.count = 0
+        self.by_game: dict[str, list[float]] = {}
+
+    def play(self, game, *, until_hands: int | None = None, data=None) -> int:
+        """Play the game to its end (or to `until_hands` hands); return its hands."""
+        from games.examples import example_hand
+        from scoring import services
+        from scoring.services import OPEN
+
+        table = services.table_of(game)
+        key = game.event.game_key
+        version, totals, number = game.version, (0,) * table.sides, game.hand_count
+        while number < (until_hands or MOST_HANDS):
+            number += 1
+            hand = data or example_hand(key, table, self.rng, number, totals)
+            if self.floor is not None and self.count % BLOCK == 0:
+                self.floor.run(BLOCK)
+            if self.profiler:
+                self.profiler.enable()
+            try:
+                result, took = self._add(game, version, hand)
+            except services.HandError as exc:
+                # One hand took both sides to the target: the first side got there first.
+                result, took = self._add(game, version, {**hand, exc.field: 0})
+            if self.profiler:
+                self.profiler.disable()
+            self.seconds += took
+            self.count += 1
+            self.by_game.setdefault(key, []).append(took)
+            version, totals = result.game.version, result.fold.totals
+            if result.game.status not in OPEN:
+                break
+        return number
+
+    def _add(self, game, version, hand):
+        from scoring import services
+
+        started, cpu = time.perf_counter(), time.process_time()
+        result = services.add_hand(
+            game=game, by=self.official, version=version, key=uuid.uuid4(), data=hand
+        )
+        self.cpu_seconds += time.process_time() - cpu
+        return result, time.perf_counter() - started
+
+    def play_event(self, event) -> None:
+        """Play every game of the event to its end, as its games become ready."""
+        while games := open_games(event):
+            for game in games:
+                self.play(game)
+
+
+class Floor:
+    """Bare transactions on a connection of their own: lock one row, update it, commit."""
+
+    def __init__(self):
+        import psycopg
+        from django.db import connection
+
+        settings = connection.settings_dict
+        self.conn = psycopg.connect(
+            dbname=settings["NAME"],
+            user=settings["USER"] or None,
+            password=settings["PASSWORD"] or None,
+            host=settings["HOST"] or None,
+            port=settings["PORT"] or None,
+        )
+        self.conn.execute("SET synchronous_commit = on")
+        self.conn.execute("DROP TABLE IF EXISTS bench_floor")
+        self.conn.execute("CREATE TABLE bench_floor (id bigint PRIMARY KEY, n integer NOT NULL)")
+        self.conn.execute("INSERT INTO bench_floor SELECT i, 0 FROM generate_series(1, 1000) i")
+        self.conn.commit()
+        self.seconds = 0.0
+        self.count = 0
+
+    def run(self, count: int) -> None:
+        conn = self.conn
+        began = time.perf_counter()
+        for n in range(count):
+            row = (self.count + n) % 1000 + 1
+            conn.execute("SELECT n FROM bench_floor WHERE id = %s FOR UPDATE", [row]).fetchone()
+            conn.execute("UPDATE bench_floor SET n = n + 1 WHERE id = %s", [row])
+            conn.commit()
+        self.seconds += time.perf_counter() - began
+        self.count += count
+
+    @property
+    def ms(self) -> float:
+        return 1000 * self.seconds / self.count
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+# --- Pages ---------------------------------------------------------------------------
+
+
+class Pages:
+    """Requests through the test client, timed, with their queries counted."""
+
+    def __init__(self, profiler=None):
+        from django.conf import settings
+        from django.test import Client
+
+        # The test client's host name, without setup_test_environment's template signals.
+        settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
+        self.client = Client()
+        self.profiler = profiler
+        self.ms: dict[str, list[float]] = {}
+        self.cpu_ms: dict[str, list[float]] = {}
+        self.queries: dict[str, list[int]] = {}
+
+    def send(self, kind: str, method: str, url: str, data=None, expect=200):
+        from django.db import connection
+
+        statements = 0
+
+        def count(execute, sql, params, many, context):
+            nonlocal statements
+            statements += 1
+            return execute(sql, params, many, context)
+
+        call = self.client.post if method == "POST" else self.client.get
+        with connection.execute_wrapper(count):
+            if self.profiler:
+                self.profiler.enable()
+            started, cpu = time.perf_counter(), time.process_time()
+            response = call(url, data or {}, HTTP_HX_REQUEST="true")
+            took = (time.perf_counter() - started) * 1000
+            cpu = (time.process_time() - cpu) * 1000
+            if self.profiler:
+                self.profiler.disable()
+        assert response.status_code == expect, (kind, response.status_code, response.content[:800])
+        self.ms.setdefault(kind, []).append(took)
+        self.cpu_ms.setdefault(kind, []).append(cpu)
+        self.queries.setdefault(kind, []).append(statements)
+        return response
+
+
+CALM = {"play_0": 5, "play_1": 5, "end": "none"}  # the same hand, typed, for the services
+
+
+def _calm_hand(**more) -> dict:
+    """A Texas Good Sams hand of 5 points each, as the form sends it: 20 decide nothing."""
+    return {
+        "play_0": "5",
+        "play_1": "5",
+        "muggins_0": "",
+        "muggins_1": "",
+        "end": "none",
+        "pips_0": "",
+        "pips_1": "",
+        "penalty-TOTAL_FORMS": "2",
+        "penalty-INITIAL_FORMS": "0",
+        **more,
+    }
+
+
+def desk_posts(pages: Pages, hands: Hands, official, tournament, games) -> None:
+    """Ten hands through the services, then ten through the desk's form, in each game."""
+    from tournaments.models import Game
+
+    pages.client.force_login(official)
     for game in games:
-        version = game.version
-        for entry in plans[game.pk]:
-            result = services.add_hand(
-                game=game, by=official, version=version, key=uuid.uuid4(), entry=entry
-            )
-            version = result.game.version
-    return time.perf_counter() - started
+        hands.play(game, until_hands=10, data=CALM)
+        for _ in range(10):
+            version = Game.objects.values_list("version", flat=True).get(pk=game.pk)
+            data = _calm_hand(key=str(uuid.uuid4()), version=str(version))
+            pages.send("post", "POST", f"/desk/{tournament.slug}/games/{game.pk}/", data)
+    pages.client.logout()
 
 
-def enter_parallel(games, plans, official, workers):
-    """Enter the same way from several processes at once (as several web workers would),
-    each with its own games and database connection; return the wall-clock seconds."""
-    import multiprocessing
+def table_steps(pages: Pages, hands: Hands, official, tournament, games) -> None:
+    """Ten hands through the services, then ten entered and confirmed at each table."""
+    from scoring.models import TableEntry
+    from scoring.services.table import sitters
+    from scoring.services.table_links import links_for
+    from tournaments.models import Game
 
-    from django.db import connections
+    links = links_for(games, by=official)
+    for game in games:
+        hands.play(game, until_hands=10, data=CALM)
+        page = f"/t/{tournament.slug}/table/{links[game.pk].code}/"
+        seated = sitters(game.pk)
+        enterer = next(s for s in seated if s.seat == 0)
+        answerer = next(s for s in seated if s.seat == 1)
+        for _ in range(10):
+            version = Game.objects.values_list("version", flat=True).get(pk=game.pk)
+            data = _calm_hand(key=str(uuid.uuid4()), version=str(version), player=enterer.pk)
+            pages.send("table_entry", "POST", page, data)
+            entry = TableEntry.objects.filter(game=game).order_by("-pk").first()
+            answer = {
+                "entry": entry.pk,
+                "revision": entry.revision,
+                "player": answerer.pk,
+                "answer": "confirm",
+            }
+            pages.send("table_confirm", "POST", page + "answer/", answer)
+        assert Game.objects.get(pk=game.pk).hand_count == 20
 
-    connections.close_all()  # each process opens its own connection
-    context = multiprocessing.get_context("fork")
-    slices = [games[n::workers] for n in range(workers)]
-    with context.Pool(workers) as pool:
-        started = time.perf_counter()
-        pool.starmap(_enter_slice, [(chunk, plans, official) for chunk in slices])
-        seconds = time.perf_counter() - started
-    return seconds
+
+# --- Two processes against one --------------------------------------------------------
 
 
-def _enter_slice(games, plans, official):
-    from django.db import connections
+def _worker_slice(game_ids, official_id, seed):
+    """Play the given games to their end; return (start, end) on the shared clock."""
+    from django.contrib.auth import get_user_model
+    from django.db import connection, connections
+
+    from tournaments.models import Game
 
     try:
-        enter_all(games, plans, official)
+        connection.ensure_connection()
+        official = get_user_model().objects.get(pk=official_id)
+        games = list(Game.objects.filter(pk__in=game_ids).order_by("position"))
+        hands = Hands(official, random.Random(seed), None)
+        started = time.perf_counter()
+        for game in games:
+            hands.play(game)
+        return started, time.perf_counter(), hands.count
     finally:
         connections.close_all()
 
 
-def time_posts(client, tournament, games):
-    """POST ten hands into each game as the sheet's htmx form does; return each in ms."""
-    from tournaments.models import Game
+def parallel_run(event, official, workers: int, seed: int) -> float:
+    """Play the event's first-round games from `workers` processes; return hands a second."""
+    from django.db import connections
 
-    timings = []
-    for game in games:
-        for number in range(HANDS_PER_GAME):
-            version = Game.objects.values_list("version", flat=True).get(pk=game.pk)
-            last = number == HANDS_PER_GAME - 1
-            data = {
-                "key": str(uuid.uuid4()),
-                "version": str(version),
-                "play_0": "250" if last else "10",
-                "play_1": "" if last else "5",
-                "muggins_0": "",
-                "muggins_1": "",
-                "end": "none" if last else "out_0",
-                "pips_0": "",
-                "pips_1": "" if last else "13",
-                "penalty-TOTAL_FORMS": "2",
-                "penalty-INITIAL_FORMS": "0",
-            }
-            url = f"/desk/{tournament.slug}/games/{game.pk}/"
-            started = time.perf_counter()
-            response = client.post(url, data, HTTP_HX_REQUEST="true")
-            timings.append((time.perf_counter() - started) * 1000)
-            assert response.status_code == 200, response.content[:500]
-    return timings
+    ids = [g.pk for g in open_games(event)]
+    connections.close_all()  # each process opens its own connection
+    context = multiprocessing.get_context("fork")
+    with context.Pool(workers) as pool:
+        spans = pool.starmap(
+            _worker_slice, [(ids[n::workers], official.pk, seed + n) for n in range(workers)]
+        )
+    hands = sum(count for *_, count in spans)
+    return hands / (max(end for _, end, _ in spans) - min(start for start, *_ in spans))
 
 
-def plan(rng, games):
-    """Return ten planned hands for each game, by game id."""
-    from tournaments.models import TeamMember
-
-    second_side = {}
-    members = TeamMember.objects.filter(
-        team__sides__game__in=games, team__sides__seat=1
-    ).values_list("team__sides__game_id", "player")
-    for game_id, player in members:
-        second_side.setdefault(game_id, []).append(player)
-    return {game.pk: game_hands(rng, second_side[game.pk]) for game in games}
+# --- Figures -------------------------------------------------------------------------
 
 
-def main() -> None:
+def _p95(values) -> float:
+    return statistics.quantiles(values, n=20)[-1] if len(values) > 1 else values[0]
+
+
+def _print_profile(profiler, title: str) -> None:
+    out = io.StringIO()
+    stats = pstats.Stats(profiler, stream=out)
+    stats.sort_stats("tottime").print_stats(30)
+    stats.sort_stats("cumulative").print_stats(45)
+    print(f"===== profile: {title}\n{out.getvalue()}", file=sys.stderr)
+
+
+def main(profile: bool = False) -> dict:
+    os.environ["DESK_BENCH_BARE"] = "1"  # the bare view, timed beside the pages
     vendor = setup_django("hands")
-    from django.conf import settings
-    from django.test import Client
+    from django.db import connection
 
-    from scoring.models import Hand
-    from tournaments.models import Game
+    official, tournament, _ = doubles_event("hands")
+    if vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE")
+    floor = Floor() if vendor == "postgresql" else None
+    service_profile = cProfile.Profile() if profile else None
 
-    official, tournament, event = doubles_event()
-    rng = random.Random(SEED)
-    hands = GAMES * HANDS_PER_GAME
+    # 1. Every game through the services, in real events.
+    hands = Hands(official, random.Random(2026), floor, service_profile)
+    hands.play_event(bracket(tournament, official, TEAMS, "Bracket", singles=True))
+    for game_key in ROUNDS_GAMES:
+        round_ = started_round(tournament, official, game_key)
+        hands.play_event(round_.event)
+        round_.refresh_from_db()
+        assert round_.status == round_.Status.FINISHED, (game_key, round_.status)
+    service_ms = 1000 * hands.seconds / hands.count
+    by_game = {key: 1000 * statistics.mean(t) for key, t in hands.by_game.items()}
+    if floor:
+        floor.run(BLOCK)
 
-    # 1. One official after another: every hand of 1,000 games, in one process.
-    games = build_games(tournament, event, GAMES)
-    seconds = enter_all(games, plan(rng, games), official)
-    assert Hand.objects.filter(game__in=games).count() == hands
-    finished = Game.objects.filter(pk__in=[g.pk for g in games], status=Game.Status.FINISHED)
-    assert finished.count() == GAMES
+    # 2. The pages, on 20-hand games.
+    page_profile = cProfile.Profile() if profile else None
+    pages = Pages(page_profile)
+    games = open_games(bracket(tournament, official, 4 * PAGE_GAMES, "Pages"))
+    untimed = Hands(official, random.Random(1), None)
+    desk_posts(pages, untimed, official, tournament, games[:PAGE_GAMES])
+    table_steps(pages, untimed, official, tournament, games[PAGE_GAMES : 2 * PAGE_GAMES])
+    for _ in range(10 * PAGE_GAMES):
+        pages.send("bare_get", "GET", "/bench/bare/")
 
-    # 2. Several officials at once (as several web workers would serve them).
-    games = build_games(tournament, event, GAMES, first_position=GAMES)
-    parallel_seconds = enter_parallel(games, plan(rng, games), official, WORKERS)
-    assert Hand.objects.filter(game__in=games).count() == hands
-    finished = Game.objects.filter(pk__in=[g.pk for g in games], status=Game.Status.FINISHED)
-    assert finished.count() == GAMES
+    # 3. Two processes against one, repeated.
+    speedups, single, double = [], [], []
+    for repeat in range(REPEATS):
+        one = bracket(tournament, official, PARALLEL_TEAMS, f"One {repeat}")
+        two = bracket(tournament, official, PARALLEL_TEAMS, f"Two {repeat}")
+        single.append(parallel_run(one, official, 1, repeat))
+        double.append(parallel_run(two, official, 2, repeat))
+        speedups.append(double[-1] / single[-1])
 
-    # 3. The page: hand-entry POSTs through the test client, as the htmx form sends them.
-    games = build_games(tournament, event, POST_GAMES, first_position=2 * GAMES)
-    # The test client's host name, without setup_test_environment's template signals.
-    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
-    client = Client()
-    client.force_login(official)
-    timings = time_posts(client, tournament, games)
-    assert Hand.objects.filter(game__in=games).count() == POST_GAMES * HANDS_PER_GAME
-
-    print(
-        f"{vendor}: {hands} hands into {GAMES} games through the services in {seconds:.2f} s "
-        f"(one process), {parallel_seconds:.2f} s ({WORKERS} processes); {len(timings)} "
-        f"hand-entry POSTs, median {statistics.median(timings):.2f} ms"
-    )
-    report(
-        {
-            "database": vendor,
-            "games": GAMES,
-            "hands": hands,
-            "service_seconds": round(seconds, 3),
-            "service_hands_per_second": round(hands / seconds, 1),
-            "service_ms_per_hand": round(seconds * 1000 / hands, 3),
-            "parallel_processes": WORKERS,
-            "parallel_seconds": round(parallel_seconds, 3),
-            "parallel_hands_per_second": round(hands / parallel_seconds, 1),
-            "posts": len(timings),
-            "post_median_ms": round(statistics.median(timings), 2),
-            "post_p95_ms": round(statistics.quantiles(timings, n=20)[-1], 2),
-            "target_hands_per_second": 500,
-            "target_post_median_ms": 15,
-        }
-    )
+    if service_profile:
+        _print_profile(service_profile, "hands through the services")
+    if page_profile:
+        _print_profile(page_profile, "pages")
+    floor_ms = floor.ms if floor else None
+    if floor:
+        floor.close()
+    figures = {
+        "database": vendor,
+        "hands": hands.count,
+        "service_ms_per_hand": round(service_ms, 3),
+        "service_cpu_ms_per_hand": round(1000 * hands.cpu_seconds / hands.count, 3),
+        "service_ms_per_hand_by_game": {key: round(ms, 3) for key, ms in by_game.items()},
+        "floor_ms_per_transaction": round(floor_ms, 3) if floor_ms else None,
+        "service_over_floor": round(service_ms / floor_ms, 2) if floor_ms else None,
+        "service_over_floor_by_game": (
+            {key: round(ms / floor_ms, 2) for key, ms in by_game.items()} if floor_ms else None
+        ),
+    }
+    for kind, name in (
+        ("post", "post"),
+        ("table_entry", "table_entry"),
+        ("table_confirm", "table_confirm"),
+        ("bare_get", "bare_get"),
+    ):
+        figures[f"{name}_median_ms"] = round(statistics.median(pages.ms[kind]), 2)
+        figures[f"{name}_p95_ms"] = round(_p95(pages.ms[kind]), 2)
+        figures[f"{name}_queries"] = max(pages.queries[kind])
+        # This process's CPU alone (the database's work and waiting for a core left out).
+        figures[f"{name}_cpu_median_ms"] = round(statistics.median(pages.cpu_ms[kind]), 2)
+    figures |= {
+        "parallel_repeats": REPEATS,
+        "parallel_one_hands_per_second": [round(x, 1) for x in single],
+        "parallel_two_hands_per_second": [round(x, 1) for x in double],
+        "parallel_speedup": round(statistics.median(speedups), 2),
+        "parallel_speedup_spread": [round(min(speedups), 2), round(max(speedups), 2)],
+        "load_average": [round(x, 2) for x in os.getloadavg()],
+    }
+    met = {
+        "service_over_floor": figures["service_over_floor"] is not None
+        and figures["service_over_floor"] <= GOALS["service_over_floor"],
+        "post_median_ms": figures["post_median_ms"] <= GOALS["post_median_ms"],
+        "table_entry_median_ms": figures["table_entry_median_ms"] <= GOALS["post_median_ms"],
+        "table_confirm_median_ms": figures["table_confirm_median_ms"] <= GOALS["post_median_ms"],
+        "parallel_speedup": figures["parallel_speedup"] >= GOALS["parallel_speedup"],
+    }
+    return figures | {"goals": GOALS, "goals_met": met}
 
 
 if __name__ == "__main__":
-    main()
+    report(main(profile="--profile" in sys.argv))

@@ -16,6 +16,8 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     # Before the official pages: `logins` is a reserved word, never a tournament's address.
     path("desk/logins/", accounts.locked_logins, name="locked_logins"),
+    # Seasons across tournaments: `seasons` is reserved the same way (issue 24).
+    path("desk/seasons/", include("scoring.urls_seasons")),
     path("desk/", include("tournaments.urls_official")),
     path("desk/", include("scoring.urls_official")),
     path("", include("tournaments.urls_public")),

@@ -16,7 +16,7 @@ from games.engine import Field as EntryField
 from .form_layout import Column, GridRow, Part
 from .penalty_form import PenaltyFormSet, offender_choices
 from .selectors import Seat, seats_at, spell_out, table_of
-from .widgets import ChoiceButtons, number_input, tiles_input
+from .widgets import ChoiceButtons, Hidden, number_input, tiles_input
 
 PENALTY_PREFIX = "penalty"
 EMPTY_SEAT = "Nobody"
@@ -42,9 +42,9 @@ class HandForm(forms.Form):
     # The rules say what is missing, in their words; the browser asks nothing first.
     use_required_attribute = False
 
-    key = forms.UUIDField(widget=forms.HiddenInput)
-    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
-    confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
+    key = forms.UUIDField(widget=Hidden)
+    version = forms.IntegerField(widget=Hidden, min_value=0)
+    confirm = forms.BooleanField(required=False, widget=Hidden)
 
     def __init__(self, data=None, *, game, sides, initial=None, detail=None):
         """detail: a stored hand's flat data, shown for correcting it."""
@@ -350,9 +350,9 @@ class HandForm(forms.Form):
 class DeleteForm(forms.Form):
     """Deleting a hand: the sheet version seen, the form's key, and the confirmation."""
 
-    key = forms.UUIDField(widget=forms.HiddenInput)
-    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
-    confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
+    key = forms.UUIDField(widget=Hidden)
+    version = forms.IntegerField(widget=Hidden, min_value=0)
+    confirm = forms.BooleanField(required=False, widget=Hidden)
 
     def __init__(self, data=None, *, version: int | None = None):
         super().__init__(data, initial={"key": uuid.uuid4(), "version": version})

@@ -3,13 +3,14 @@
 from django import forms
 
 from .selectors import SideView
+from .widgets import Choices
 
 
 class PenaltyForm(forms.Form):
     """One penalty row: who offended (which fixes the side) and why. Blank rows are skipped."""
 
-    offender = forms.ChoiceField(label="Who", required=False)
-    reason = forms.ChoiceField(label="Why", required=False)
+    offender = forms.ChoiceField(label="Who", required=False, widget=Choices)
+    reason = forms.ChoiceField(label="Why", required=False, widget=Choices)
 
     def __init__(self, *args, offenders, reasons, **kwargs):
         super().__init__(*args, **kwargs)

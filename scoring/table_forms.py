@@ -4,8 +4,8 @@ and the answer of a player of another side (confirm, or something is wrong)."""
 from django import forms
 
 from .forms import HandForm
-from .services.table import sitters
-from .widgets import ChoiceButtons
+from .services.table import sitters_of
+from .widgets import ChoiceButtons, Hidden
 
 WHO_ENTERS = "Say who is entering this hand: choose your name."
 WHO_ANSWERS = "Say who is answering: choose your name."
@@ -27,7 +27,7 @@ class TableHandForm(HandForm):
 
     def __init__(self, data=None, *, game, sides, initial=None, detail=None):
         super().__init__(data, game=game, sides=sides, initial=initial, detail=detail)
-        choices = [(s.pk, s.name) for s in sitters(game.pk)]
+        choices = [(s.pk, s.name) for s in sitters_of(sides)]
         self.fields["player"] = _who(
             choices, label="Who is entering this hand?", message=WHO_ENTERS, fresh=not self.is_bound
         )
@@ -43,8 +43,8 @@ class TableHandForm(HandForm):
 class AnswerForm(forms.Form):
     """A player of another side confirms the waiting hand, or says something is wrong."""
 
-    entry = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
-    revision = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    entry = forms.IntegerField(widget=Hidden, min_value=1)
+    revision = forms.IntegerField(widget=Hidden, min_value=1)
     answer = forms.ChoiceField(
         choices=[("confirm", "Confirm"), ("dispute", "Something is wrong")],
         error_messages={"required": "Press Confirm or Something is wrong."},

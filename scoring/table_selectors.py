@@ -9,7 +9,7 @@ from .history import HandWords, describe_hand
 from .models import TableEntry, TableLink
 from .models.table import OPEN_ENTRY
 from .selectors import Sheet, game_sheet
-from .services.table import Sitter, sitters
+from .services.table import Sitter, sitters_of
 from .services.table_links import normal_code, refusal, show_code
 
 Status = TableEntry.Status
@@ -64,12 +64,17 @@ class TableView:
         return not self.refusal and self.waiting is None and self.sheet.can_add
 
 
-def table_view(link: TableLink) -> TableView:
-    """Return the table's page for this link: a handful of queries, whatever the hands."""
+def table_view(link: TableLink, *, sides=None) -> TableView:
+    """Return the table's page for this link: a handful of queries, whatever the hands.
+
+    sides: the game's sides as this request read them already (`game_sides`): a step at
+    the table changes the hands, never who sits where. The players come from the sides,
+    and the table's last entry is read once (it is the sheet's waiting hand when open).
+    """
     game = link.game
-    sheet = game_sheet(game)
+    sheet = game_sheet(game, sides=sides, waiting=False)
     event: Event = game.event
-    seated = sitters(game.pk)
+    seated = sitters_of(sheet.sides)
     view = TableView(link=link, sheet=sheet, refusal=refusal(link, game, event), sitters=seated)
     if game.status in OPEN:
         view.clock = game_clock(game)
@@ -78,7 +83,7 @@ def table_view(link: TableLink) -> TableView:
         view.seated.append((side.name, " & ".join(names) or side.label))
     latest = TableEntry.objects.filter(game=game).order_by("-entered_at", "-pk").first()
     if latest is not None and latest.status in OPEN_ENTRY and game.status in OPEN:
-        view.waiting = latest
+        view.waiting = sheet.waiting = latest
         view.waiting_text = entry_words(sheet, latest)
     elif latest is not None and latest.status in OPEN_ENTRY:
         view.decided = (

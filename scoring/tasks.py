@@ -5,9 +5,11 @@ import logging
 from celery import shared_task
 
 from tournaments import background
+from tournaments.models import SeasonExport
 
 from . import exports
 from .models import Export, Restore
+from .seasons import exports as season_exports
 
 log = logging.getLogger(__name__)
 
@@ -41,3 +43,19 @@ def restore_backup(restore_id: int) -> str:
         background.fail(restore_id, Restore, jobs.RESTORE_FAILED)
         raise
     return restore.status if restore else "gone"
+
+
+@shared_task
+def build_season_export(export_id: int) -> str:
+    """Build a season's file (issue 24); a fault is recorded on the export, not lost."""
+    try:
+        export = season_exports.build_season_export(export_id=export_id)
+    except exports.ExportFolderError as exc:
+        log.error("Season export %s not built: %s", export_id, exc)
+        background.fail(export_id, SeasonExport, str(exc))
+        return "failed"
+    except Exception:
+        log.exception("Building season export %s failed", export_id)
+        background.fail(export_id, SeasonExport, exports.BUILD_FAILED)
+        raise
+    return export.status if export else "gone"

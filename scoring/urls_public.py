@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import exports, public, table
+from .views import exports, public, seasons_public, table
 
 app_name = "scoring_public"
 
@@ -18,5 +18,13 @@ urlpatterns = [
         "t/<slug:slug>/chapters/<token:token>/",
         exports.chapter_report,
         name="chapter_report",
+    ),
+    # A season across tournaments (issue 24): its leaderboard, a player's season, ratings.
+    path("seasons/<int:pk>/", seasons_public.season, name="season"),
+    path("seasons/<int:pk>/ratings/", seasons_public.ratings, name="season_ratings"),
+    path(
+        "seasons/<int:pk>/players/<token:person>/",
+        seasons_public.player,
+        name="season_player",
     ),
 ]

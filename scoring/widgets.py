@@ -5,12 +5,51 @@ them with `{{ field }}`.
 """
 
 from django import forms
+from django.utils.html import conditional_escape
+from django.utils.safestring import mark_safe
+
+# The hand form's widgets are written here, as Django's templates (and our box.html)
+# write them, character for character (tests/scoring/test_widgets_written.py): a sheet
+# shows a dozen boxes and two penalty rows, and each through a template cost more than
+# the rest of its form (bench/hands.py).
+
+
+def _text(value) -> str:
+    return conditional_escape(str(value))
+
+
+def _attrs(attrs: dict) -> str:
+    """Return attributes as Django's attrs.html writes them."""
+    return "".join(
+        f" {_text(name)}" if value is True else f' {_text(name)}="{_text(value)}"'
+        for name, value in attrs.items()
+        if value is not False
+    )
+
+
+def _input(widget: dict, *, value_last: bool) -> str:
+    """Return the <input> of Django's input.html, or of our box.html (`value_last`)."""
+    value = widget["value"]
+    shown = f' value="{_text(value)}"' if value is not None else ""
+    attrs = _attrs(widget["attrs"])
+    head = f'<input type="{_text(widget["type"])}" name="{_text(widget["name"])}"'
+    return mark_safe(f"{head}{attrs}{shown}>" if value_last else f"{head}{shown}{attrs}>")
 
 
 class Box(forms.TextInput):
     """A hand's text box: Django's text input, its value written after its id."""
 
-    template_name = "scoring/widgets/box.html"
+    template_name = "scoring/widgets/box.html"  # what `render` writes, kept as the spec
+
+    def render(self, name, value, attrs=None, renderer=None):
+        return _input(self.get_context(name, value, attrs)["widget"], value_last=True)
+
+
+class Hidden(forms.HiddenInput):
+    """Django's hidden input, written without its template (a form key, a version)."""
+
+    def render(self, name, value, attrs=None, renderer=None):
+        return _input(self.get_context(name, value, attrs)["widget"], value_last=False)
 
 
 def number_input(label: str) -> forms.IntegerField:
@@ -39,6 +78,26 @@ def tiles_input(label: str, *, in_grid: bool) -> forms.CharField:
     return box
 
 
+class Choices(forms.Select):
+    """Django's select (a penalty's who and why), written without its templates."""
+
+    def render(self, name, value, attrs=None, renderer=None):
+        widget = self.get_context(name, value, attrs)["widget"]
+        out = [f'<select name="{_text(widget["name"])}"{_attrs(widget["attrs"])}>']
+        for group_name, group_choices, _ in widget["optgroups"]:
+            if group_name:
+                out.append(f'\n  <optgroup label="{_text(group_name)}">')
+            for option in group_choices:
+                out.append(
+                    f'\n  <option value="{_text(option["value"])}"{_attrs(option["attrs"])}>'
+                    f"{_text(option['label'])}</option>\n"  # the option's template ends so
+                )
+            if group_name:
+                out.append("\n  </optgroup>")
+        out.append("\n</select>")
+        return mark_safe("".join(out))
+
+
 class ChoiceButtons(forms.RadioSelect):
     """One radio button per answer; only the first takes the focus.
 
@@ -54,6 +113,14 @@ class ChoiceButtons(forms.RadioSelect):
         if value is None and self.fresh:
             return []
         return super().format_value(value)
+
+    def _render(self, template_name, context, renderer=None):
+        # A radio's own <input> (BoundWidget.tag, as the templates ask for it), written here;
+        # anything else (a label wrapped round it, the whole list) through the templates.
+        widget = context["widget"]
+        if template_name == self.option_template_name and not widget.get("wrap_label"):
+            return _input(widget, value_last=False)
+        return super()._render(template_name, context, renderer)
 
     def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
         option = super().create_option(name, value, label, selected, index, subindex, attrs)

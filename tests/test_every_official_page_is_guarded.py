@@ -9,10 +9,13 @@ import pytest
 from django.test import Client
 from django.urls import URLPattern, get_resolver, reverse
 
+from tournaments.models import Season, SeasonTournament
+
 pytestmark = pytest.mark.django_db
 
-OFFICIAL_NAMESPACES = ("desk", "scoring")
-WITHOUT_TOURNAMENT = {"desk:home", "desk:tournament_create"}
+OFFICIAL_NAMESPACES = ("desk", "scoring", "seasons")
+# Pages of one's own: a list and the form that makes a tournament or a season.
+WITHOUT_TOURNAMENT = {"desk:home", "desk:tournament_create", "seasons:list"}
 
 
 def official_url_names() -> list[str]:
@@ -26,11 +29,24 @@ def official_url_names() -> list[str]:
 
 
 def url_for(name: str, slug: str) -> str:
-    """Fill the URL's arguments: the tournament's slug, and 1 for any object id."""
+    """Fill the URL's arguments: the tournament's slug, and 1 for any object id (a
+    season's pages: the season of our tournament's official, made by `season`)."""
     _, resolver = get_resolver().namespace_dict[name.split(":")[0]]
     pattern = next(p for p in resolver.url_patterns if p.name == name.split(":")[1])
-    kwargs = {key: (slug if key == "slug" else 1) for key in pattern.pattern.converters}
+    ids = {"pk": Season.objects.values_list("pk", flat=True).first() or 1}
+    kwargs = {
+        key: (slug if key == "slug" else ids.get(key, 1) if name.startswith("seasons:") else 1)
+        for key in pattern.pattern.converters
+    }
     return reverse(name, kwargs=kwargs)
+
+
+@pytest.fixture(autouse=True)
+def season(tournament, official):
+    """A season run by our tournament's official, our tournament in it (issue 24)."""
+    found = Season.objects.create(name="State flag", year=2026, owner=official)
+    SeasonTournament.objects.create(season=found, tournament=tournament, added_by=official)
+    return found
 
 
 def test_the_official_url_list_is_not_empty():

@@ -53,7 +53,7 @@ from django.utils.http import parse_etags
 from django.utils.text import compress_string
 
 from .faults import DB_FAULTS, drop_connection
-from .models import Event, Game, Tournament
+from .models import Event, Game, Season, Tournament
 
 CACHE_ALIAS = "pages"
 # The request headers that pick a variant of a page (htmx asks for partials).
@@ -125,6 +125,21 @@ def game_marker(*, slug: str, pk: int, **_):
     return Game.objects.filter(pk=pk, event__tournament__slug=slug).values_list(
         "version", "updated_at", "event__changed_at"
     )[:1]
+
+
+@_marker("s", pk=-770_003)
+def season_marker(*, pk: int, **_):
+    """A season's own change, and the newest change of its tournaments' events and their
+    number (issue 24): a correction anywhere in the season is a new version of its pages."""
+    return (
+        Season.objects.filter(pk=pk)
+        .annotate(
+            at=Max("entries__tournament__events__changed_at"),
+            events_count=Count("entries__tournament__events"),
+        )
+        .values_list("changed_at", "at", "events_count")
+        .order_by()[:1]
+    )
 
 
 # The decorator ------------------------------------------------------------------------

@@ -360,3 +360,9 @@ def list_activity(request, slug: Slug):
         {"at": a.at, "user": a.user.username if a.user_id else None, "text": a.text}
         for a in Activity.objects.filter(tournament=tournament).select_related("user")
     ]
+
+
+# Seasons across tournaments (issue 24): their own module, on this one API.
+from .seasons import router as seasons_router  # noqa: E402
+
+api.add_router("/seasons", seasons_router)

@@ -17,6 +17,7 @@ from tournaments.models import OPEN, SCORED, Game, Player, Side, Team, TeamMembe
 
 from ..models import Hand, TableEntry
 from ..models.table import OPEN_ENTRY
+from .hand_reading import read_hand
 from .tables import table_of
 
 
@@ -282,12 +283,13 @@ class Sheet:
         return self.game.event.house_rules
 
 
-def game_sheet(game: Game, *, sides: list[SideView] | None = None) -> Sheet:
+def game_sheet(game: Game, *, sides: list[SideView] | None = None, waiting: bool = True) -> Sheet:
     """Return the game's sheet: its sides and its hands with running totals and plain words.
 
     Reads the sides (two queries, or none when `sides` is given) and the hands (one
     query), whatever the number of hands; each hand is scored again by the rules for
-    its words, but its points are the stored ones.
+    its words, but its points are the stored ones. waiting=False: the caller reads the
+    table's waiting hand itself.
     """
     sides = sides if sides is not None else game_sides(game)
     if Game.next_game.is_cached(game) and game.next_game is not None:
@@ -300,7 +302,7 @@ def game_sheet(game: Game, *, sides: list[SideView] | None = None) -> Sheet:
     if table is not None:
         sheet.fields = sheet.spec.entry_fields(table, sheet.options)
     hands = list(Hand.objects.filter(game=game).order_by("number"))
-    if game.table_hand and game.status in OPEN:  # a table's hand waits: no query if not
+    if waiting and game.table_hand and game.status in OPEN:  # a table's hand waits
         sheet.waiting = TableEntry.objects.filter(game=game, status__in=OPEN_ENTRY).first()
     totals = [0] * len(sides)
     for hand in hands:
@@ -321,8 +323,7 @@ def _describe_row(sheet: Sheet, row: SheetRow, points: list[int]) -> None:
     scored = Scored(tuple(points))
     if sheet.table is not None:
         try:
-            row.entry = sheet.spec.entry_from_data(row.hand.detail, sheet.table, sheet.options)
-            scored = sheet.spec.score_entry(row.entry, sheet.table, sheet.options)
+            row.entry, scored = read_hand(sheet.spec, sheet.table, sheet.options, row.hand.detail)
         except RulesError:
             row.entry = None  # a hand the rules no longer read: its points alone
     lines = scored.lines

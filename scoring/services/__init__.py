@@ -7,8 +7,9 @@ stale sheet (the game's version), reads and scores the hand through the game's p
 history, then hands the game's new state to `tournaments.services.settle_game`, which
 moves the bracket or the round. Nothing here asks which game it is handling.
 
-The parts: `hands` (the services and the history they keep), `checks` (a hand through the
-game's rules) and `game_rows` (the game's row locked and its hands read, in raw SQL).
+The parts: `hands` (the services), `hand_history` (the history they keep), `checks` (a
+hand through the game's rules) and `game_rows` (the game's row locked and its hands read,
+in raw SQL).
 """
 
 from scoring.selectors import table_of

@@ -15,12 +15,14 @@ from tournaments.errors import DeskError
 from tournaments.models import Event, Game, Side
 from tournaments.services.rounds import lock_round_of_game
 
-# What a hand change reads of the game's event; other event fields load if asked for.
-# In the model's field order: Model.from_db places values by that order.
+# What a hand change (and a table's refusal: status, name) reads of the game's event;
+# other event fields load if asked for. In the model's field order: Model.from_db places
+# values by that order.
 _EVENT_FIELDS = tuple(
     field.attname
     for field in Event._meta.concrete_fields
-    if field.attname in {"tournament_id", "name", "game_key", "format", "team_size", "options"}
+    if field.attname
+    in {"tournament_id", "name", "game_key", "format", "team_size", "options", "status"}
 )
 
 
@@ -29,15 +31,24 @@ def _json(value):
     return json.loads(value) if isinstance(value, str) else value
 
 
-def lock_game(game_id: int) -> Game:
+def lock_game(game: Game | int) -> Game:
     """Lock the game's row and read it with its event and side count, in one query.
 
     Written as raw SQL because it runs for every hand and the ORM's locking
     select_related costs as much as the rest of the hand's queries together
     (bench/hands.py). A table of a round has its round locked first (the lock order of
-    `tournaments.services.rounds`): the hand may decide the round.
+    `tournaments.services.rounds`): the hand may decide the round. Given the game as read
+    from the database earlier (not only its id, nor a `Game(pk=...)`), its `round_id`
+    says whether it has a round: a game is made in its round, or in none, and never
+    moves, so a bracket game's lock is one query.
     """
-    lock_round_of_game(game_id)
+    if isinstance(game, Game) and not game._state.adding and "round_id" in game.__dict__:
+        game_id = game.pk
+        if game.round_id is not None:
+            lock_round_of_game(game_id)
+    else:
+        game_id = getattr(game, "pk", game)
+        lock_round_of_game(game_id)
     qn = connection.ops.quote_name
     event = Event._meta
     columns = ", ".join(

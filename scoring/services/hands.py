@@ -20,9 +20,10 @@ from scoring.services.checks import (
     _stored_entries,
 )
 from scoring.services.game_rows import HandRow, hand_rows, lock_game
+from scoring.services.hand_history import Origin, _record_change, _who, hand_snapshot
 from tournaments import services as desk
 from tournaments.errors import DeskError
-from tournaments.models import OPEN, SCORED, Game, TeamMember
+from tournaments.models import OPEN, SCORED, Game
 
 # Hands are entered in open games; corrections are also allowed once the game has a result.
 CORRECTABLE = OPEN | SCORED
@@ -73,72 +74,6 @@ class HandResult:
     reopened: bool = False
     voided: list[Game] = field(default_factory=list)
     fold: Fold | None = None
-
-
-# --- History ---------------------------------------------------------------------
-
-
-def hand_snapshot(hand: Hand) -> dict:
-    """Return the hand as plain data for its history: number, points and what was typed.
-
-    Penalty offenders are named as well as numbered, so the history still reads true
-    if a player is renamed later.
-    """
-    detail = dict(hand.detail)
-    snapshot = {"number": hand.number, "points": list(hand.points), "detail": detail}
-    if hand.source == Source.TABLE:
-        snapshot.update(
-            source=hand.source,
-            entered_by=hand.entered_by_name,
-            confirmed_by=hand.confirmed_by_name,
-        )
-    penalties = detail.get("penalties")
-    if penalties:
-        names = dict(
-            TeamMember.objects.filter(
-                player_id__in=[p.get("offender") for p in penalties]
-            ).values_list("player_id", "player__name")
-        )
-        detail["penalties"] = [
-            {**p, "offender_name": names.get(p.get("offender"))} for p in penalties
-        ]
-    return snapshot
-
-
-def _who(by):
-    """Return the user to keep as who did it: None for nobody, or a user never saved."""
-    return by if by is not None and by.pk else None
-
-
-def _record_change(
-    *, game, hand, number, action, by, before=None, after=None, key=None, origin=None
-):
-    """Keep one change to a hand in the history: who, when, before and after.
-
-    A hand confirmed at the table (`origin`, no official) is kept as made there, by the
-    player who confirmed it.
-    """
-    return HandChange.objects.create(
-        game=game,
-        hand=hand,
-        hand_number=number,
-        action=action,
-        by=_who(by),
-        by_name=origin.confirmed_by_name if origin is not None and by is None else "",
-        source=Source.TABLE if origin is not None else Source.DESK,
-        before=before,
-        after=after,
-        request_key=key,
-    )
-
-
-@dataclass(frozen=True)
-class Origin:
-    """A hand entered at the table: who entered it and when, and who confirmed it."""
-
-    entered_by_name: str
-    entered_at: object
-    confirmed_by_name: str
 
 
 # --- Writing ---------------------------------------------------------------------
@@ -223,15 +158,25 @@ def add_hand(*, game: Game, by, version: int, key, entry=None, data=None) -> Han
 
 def add_origin_hand(*, game: Game, by, key: uuid.UUID, data: dict, origin: Origin) -> HandResult:
     """Count a hand entered at the table, now confirmed (or decided by the official `by`):
-    the desk's own checks and writes, against the game as it now stands."""
-    return _add_hand(game=game, by=by, version=None, key=key, entry=None, data=data, origin=origin)
+    the desk's own checks and writes, against the game as it now stands.
+
+    The caller holds the game's lock, in its own transaction: `game` is as it read it.
+    """
+    with transaction.atomic(savepoint=False):  # the caller's: an error undoes it all
+        return _add_locked_hand(
+            game=game, by=by, version=None, key=key, entry=None, data=data, origin=origin
+        )
 
 
 @transaction.atomic
-def _add_hand(
+def _add_hand(*, game: Game, by, version: int | None, key: uuid.UUID, entry, data) -> HandResult:
+    game = lock_game(game)
+    return _add_locked_hand(game=game, by=by, version=version, key=key, entry=entry, data=data)
+
+
+def _add_locked_hand(
     *, game: Game, by, version: int | None, key: uuid.UUID, entry, data, origin=None
 ) -> HandResult:
-    game = lock_game(game.pk)
     rows = hand_rows(game)
     for row in rows:
         if row.entry_key == key:

@@ -25,7 +25,7 @@ from scoring.services.game_rows import hand_rows, lock_game
 from scoring.services.hands import HandResult, Origin, add_origin_hand
 from scoring.services.table_links import TableRefused, _user, refusal
 from tournaments import services as desk
-from tournaments.models import Event, Game, TeamMember
+from tournaments.models import Game, TeamMember
 
 Status = TableEntry.Status
 
@@ -50,6 +50,11 @@ def sitters(game_id: int) -> list[Sitter]:
     return [Sitter(pk, name, seat) for pk, name, seat in rows]
 
 
+def sitters_of(sides) -> list[Sitter]:
+    """Return the table's players as `sitters` does, from the sheet's sides read already."""
+    return [Sitter(p.pk, p.name, side.seat) for side in sides for p in side.players]
+
+
 def _sitter(game_id: int, player_id, *, role: str) -> Sitter:
     for sitter in sitters(game_id):
         if str(sitter.pk) == str(player_id):
@@ -68,12 +73,16 @@ def _touch(game: Game, *, waiting: str) -> None:
     desk.mark_changed(event=game.event_id)
 
 
+def _known_game(link: TableLink) -> Game | int:
+    """The link's game as read with it (its round is known then), else its id."""
+    return link.game if TableLink.game.is_cached(link) else link.game_id
+
+
 def _lock_link_game(link: TableLink, *, locked: Game | None = None) -> tuple[TableLink, Game]:
     """Lock the link's game (and its round), read the link afresh; refuse what it cannot do."""
-    game = locked or lock_game(link.game_id)
+    game = locked or lock_game(_known_game(link))
     link = TableLink.objects.get(pk=link.pk)
-    event = Event.objects.only("status", "name").get(pk=game.event_id)
-    reason = refusal(link, game, event)
+    reason = refusal(link, game, game.event)  # the lock read the event's status and name
     if reason:
         raise TableRefused(reason)
     return link, game
@@ -119,7 +128,7 @@ def enter_hand(*, link: TableLink, player, version: int, key, data: dict) -> Tab
 
 @transaction.atomic
 def _enter_hand(*, link, player, version, key, data) -> TableResult:
-    locked = lock_game(link.game_id)
+    locked = lock_game(_known_game(link))
     # Read under the game's lock, before anything else: the same form sent again (at once,
     # or by a phone back on the Wi-Fi after its hand decided the game) is told it was sent.
     done = TableEntry.objects.filter(entry_key=key).first()

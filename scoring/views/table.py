@@ -23,7 +23,7 @@ from ..hand_preview import hand_preview
 from ..models import TableLink
 from ..services import preview_hand
 from ..services import table as table_services
-from ..services.table import sitters
+from ..services.table import sitters_of
 from ..services.table_links import TableRefused
 from ..table_forms import AnswerForm, TableHandForm
 from ..table_selectors import TableView, find_link, table_view
@@ -113,15 +113,17 @@ def _page(request, view: TableView, *, form=None, answer=None, notice=None, stat
     return render(request, template, context, status=status)
 
 
-def _fresh(link: TableLink) -> TableView:
-    """Return the table's page read afresh, after a step changed the game."""
-    return table_view(find_link(link.game.event.tournament.slug, link.code))
+def _fresh(link: TableLink, sides=None) -> TableView:
+    """Return the table's page read afresh, after a step changed the game. sides: after a
+    step that went through, the sides this request read (a step changes the hands, not
+    who plays); a refusal reads everything again."""
+    return table_view(find_link(link.game.event.tournament.slug, link.code), sides=sides)
 
 
-def _done(request, view_link, text: str, *, level=messages.SUCCESS):
+def _done(request, view_link, text: str, *, level=messages.SUCCESS, sides=None):
     """After a step: the page again (htmx: its part, with the message; else a redirect)."""
     if request.htmx:
-        return _page(request, _fresh(view_link), notice=(_level_word(level), text))
+        return _page(request, _fresh(view_link, sides), notice=(_level_word(level), text))
     messages.add_message(request, level, text)
     tournament = view_link.game.event.tournament
     return redirect("scoring_public:table", tournament.slug, view_link.code)
@@ -164,9 +166,9 @@ def _enter(request, link) -> HttpResponse:
     try:
         form = TableHandForm(request.POST, game=game, sides=sides)
     except RulesError as exc:
-        return _page(request, table_view(link), notice=("error", str(exc)), status=422)
+        return _page(request, table_view(link, sides=sides), notice=("error", str(exc)), status=422)
     if not form.is_valid():
-        return _page(request, table_view(link), form=form, status=422)
+        return _page(request, table_view(link, sides=sides), form=form, status=422)
     sent = form.submitted()
     try:
         result = not_saved_on_db_fault(table_services.enter_hand)(
@@ -179,17 +181,17 @@ def _enter(request, link) -> HttpResponse:
     except TableRefused as exc:
         if exc.field == "player":
             form.add_error("player", str(exc))
-            return _page(request, table_view(link), form=form, status=422)
+            return _page(request, table_view(link, sides=sides), form=form, status=422)
         return _page(request, _fresh(link), notice=("error", str(exc)), status=409)
     except RulesError as exc:
         form.add_rule_error(exc)
-        return _page(request, table_view(link), form=form, status=422)
+        return _page(request, table_view(link, sides=sides), form=form, status=422)
     entry = result.entry
     if result.repeated:
         text = f"Hand {entry.number} was already sent; it has not been entered twice."
     else:
         text = f"Hand {entry.number} saved. It counts once a player of another side confirms it."
-    return _done(request, link, text)
+    return _done(request, link, text, sides=sides)
 
 
 @never_cache
@@ -233,9 +235,10 @@ def table_answer(request: HttpRequest, slug: str, code: str) -> HttpResponse:
     if request.method != "POST":
         return HttpResponseNotAllowed(["POST"])
     # Any player of the table may be named here; the service refuses the enterer's side.
-    answer = AnswerForm(request.POST, opponents=sitters(link.game_id))
+    sides = selectors.game_sides(link.game)
+    answer = AnswerForm(request.POST, opponents=sitters_of(sides))
     if not answer.is_valid():
-        view = table_view(link)
+        view = table_view(link, sides=sides)
         shown = AnswerForm(request.POST, opponents=view.opponents)
         shown.is_valid()
         return _page(request, view, answer=shown, status=422)
@@ -249,7 +252,7 @@ def table_answer(request: HttpRequest, slug: str, code: str) -> HttpResponse:
         )
     except TableRefused as exc:
         if exc.field == "player":
-            view = table_view(link)
+            view = table_view(link, sides=sides)
             shown = AnswerForm(request.POST, opponents=view.opponents)
             shown.is_valid()
             shown.add_error("player", str(exc))
@@ -260,7 +263,7 @@ def table_answer(request: HttpRequest, slug: str, code: str) -> HttpResponse:
         return _page(request, _fresh(link), notice=("error", str(exc)), status=409)
     entry = result.entry
     if result.set_aside:
-        return _done(request, link, result.message, level=messages.WARNING)
+        return _done(request, link, result.message, level=messages.WARNING, sides=sides)
     if result.repeated:
         text = f"Hand {entry.number} was already answered; nothing was done twice."
     elif sent["answer"] == "confirm":
@@ -272,4 +275,4 @@ def table_answer(request: HttpRequest, slug: str, code: str) -> HttpResponse:
             f"Hand {entry.number} is marked as disputed: the official will decide it. "
             "Wait for the desk before entering the next hand."
         )
-    return _done(request, link, text)
+    return _done(request, link, text, sides=sides)

@@ -31,8 +31,9 @@ from scoring.exports import build_export, request_export
 from scoring.exports.links import create_chapter_link
 from scoring.management.commands.load_demo import Player as DemoPlayer
 from scoring.models import Export, Hand
+from scoring.seasons.exports import build_season_export, request_season_export
 from tournaments import services
-from tournaments.models import OPEN, Event, Game, RosterUpload, Round, Tournament
+from tournaments.models import OPEN, Event, Game, RosterUpload, Round, Season, Tournament
 from tournaments.services.house_rules import update_event_options
 from tournaments.services.officials import invite_official
 from tournaments.services.roster_files import check_roster_upload, upload_roster
@@ -84,6 +85,8 @@ class World:
     table_link: object = None  # a table of a round being played, taking hands from phones
     table_waiting: object = None  # a hand entered at another table, waiting to be confirmed
     playing_round: object = None  # that round (of a demo rounds event)
+    season: object = None  # the demo's season of two rallies (issue 24), the official's
+    season_export: object = None  # a built file of it
 
     def hand_of(self, game: Game) -> Hand:
         return Hand.objects.filter(game=game).order_by("number").first()
@@ -320,4 +323,11 @@ def build_world(official, colleague) -> World:
         http_accept="*/*",
         path_info="/login/",
     )
+    world.season = Season.objects.get(name="Texas Good Sam flag")
+    Season.objects.filter(pk=world.season.pk).update(owner=official)
+    for rally in world.season.tournaments.all():
+        rally.officials.add(official)
+    world.season.refresh_from_db()
+    world.season_export = request_season_export(season=world.season, by=by, format="xlsx")
+    build_season_export(export_id=world.season_export.pk)
     return world

@@ -47,6 +47,7 @@ from urllib.parse import urlsplit
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from scoring.seasons import season_board
 from tests.e2e.every_page_world import World, build_world
 
 PHONE = {"width": 390, "height": 844}
@@ -117,6 +118,10 @@ def _played_rounds(w: World):
         for event in [*w.rounds_events, w.rounds_seated, w.rounds_between, w.rounds_finished]
         for rnd in event.rounds.order_by("number")
     ]
+
+
+def _season(w: World) -> str:
+    return reverse("seasons:season", args=[w.season.pk])
 
 
 def _on_rounds(event) -> str:
@@ -376,6 +381,31 @@ RECIPES: dict[str, Callable[[World], Visit | list[Visit]]] = {
         Download(slug=w.demo.slug, token=w.chapter_link.token, query="?format=csv"),
         Download(slug=w.demo.slug, token=w.chapter_link.token, query="?format=xlsx"),
     ],
+    # Seasons across tournaments (issue 24)
+    "seasons:list": lambda w: Page(),
+    "seasons:season": lambda w: Page(pk=w.season.pk),
+    "seasons:edit": lambda w: PostOnly(form_on=_season(w), pk=w.season.pk),
+    "seasons:points": lambda w: PostOnly(form_on=_season(w), pk=w.season.pk),
+    "seasons:add_tournament": lambda w: PostOnly(form_on=_season(w), pk=w.season.pk),
+    "seasons:remove_tournament": lambda w: PostOnly(
+        form_on=_season(w), pk=w.season.pk, tournament=w.season.tournaments.first().pk
+    ),
+    "seasons:decide": lambda w: PostOnly(form_on=_season(w), pk=w.season.pk),
+    "seasons:exports": lambda w: Page(pk=w.season.pk),
+    "seasons:export_download": lambda w: Download(pk=w.season.pk, export=w.season_export.pk),
+    "scoring_public:season": lambda w: Page(pk=w.season.pk),
+    "scoring_public:season_ratings": lambda w: Page(pk=w.season.pk),
+    "scoring_public:season_player": lambda w: [
+        Page(pk=w.season.pk, person=p.slug) for p in season_board(w.season).people[:2]
+    ],
+    "api:list_seasons": lambda w: Json(),
+    "api:get_season": lambda w: Json(season_id=w.season.pk),
+    "api:get_leaderboard": lambda w: Json(season_id=w.season.pk),
+    "api:get_chapters": lambda w: Json(season_id=w.season.pk),
+    "api:get_ratings": lambda w: Json(season_id=w.season.pk),
+    "api:get_person": lambda w: Json(
+        season_id=w.season.pk, person=season_board(w.season).people[0].slug
+    ),
     # The read-only API (JSON)
     "api:openapi-json": lambda w: Json(),
     "api:list_tournaments": lambda w: Json(),
@@ -411,6 +441,7 @@ AUDIENCE = {
     "scoring_public": "anonymous",
     "desk": "official",
     "scoring": "official",
+    "seasons": "official",
     "api": "token",
 }
 

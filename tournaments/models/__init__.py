@@ -22,6 +22,7 @@ from .play import (
     round_is_public,
 )
 from .registration import Chapter, ChapterQuerySet, Player, RosterUpload
+from .seasons import Season, SeasonExport, SeasonMatch, SeasonTournament
 from .tournament import NAME_MAX, Activity, OfficialInvitation, Tournament, game_choices
 
 __all__ = [
@@ -41,6 +42,10 @@ __all__ = [
     "Player",
     "RosterUpload",
     "Round",
+    "Season",
+    "SeasonExport",
+    "SeasonMatch",
+    "SeasonTournament",
     "Side",
     "SitOut",
     "Team",

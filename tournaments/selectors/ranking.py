@@ -45,31 +45,62 @@ def game_results(event) -> list[GameResult]:
     A side is its team's id. The winners are the winner seat's side or, when the game
     has no winner seat, every side level on the best total (a tie).
     """
+    return _game_results({"game__event": event}).get(event.pk, [])
+
+
+def _game_results(where: dict) -> dict[int, list[GameResult]]:
+    """Return the games with a result of the events `where` picks, by event id (one query)."""
     rows = (
         Side.objects.filter(
             public_games("game__"),
-            game__event=event,
             game__round__isnull=False,
             game__status__in=SCORED,
             team__isnull=False,
+            **where,
         )
         .order_by("game_id", "seat")
-        .values_list("game_id", "team_id", "total", "game__winner_seat")
+        .values_list("game_id", "team_id", "total", "game__winner_seat", "game__event_id")
     )
     games: dict[int, list] = {}
-    winner_seats = {}
-    for game_id, team_id, total, winner_seat in rows:
+    about = {}
+    for game_id, team_id, total, winner_seat, event_id in rows:
         games.setdefault(game_id, []).append((team_id, total))
-        winner_seats[game_id] = winner_seat
-    results = []
+        about[game_id] = (winner_seat, event_id)
+    results: dict[int, list[GameResult]] = {}
     for game_id, seats in games.items():
-        winner = winner_seats[game_id]
+        winner, event_id = about[game_id]
         if winner is not None and winner < len(seats):
             winners = (seats[winner][0],)
         else:
             winners = tuple(seats[index][0] for index in best_totals(t for _, t in seats))
-        results.append(GameResult(scores=dict(seats), winners=frozenset(winners)))
+        results.setdefault(event_id, []).append(
+            GameResult(scores=dict(seats), winners=frozenset(winners))
+        )
     return results
+
+
+def ranked_events(events) -> dict[int, list]:
+    """Rank many rounds events at once: each event's `games.standings.rank` rows by event
+    id, a side being its team's id (two queries whatever their number; what `standings`
+    ranks, without the sides' names). A season reads its tournaments' placings so."""
+    events = list(events)
+    ids = [event.pk for event in events]
+    results = _game_results({"game__event_id__in": ids})
+    sat_out: dict[int, list[int]] = {}
+    for event_id, team_id in (
+        SitOut.objects.filter(public_rounds("round__"), round__event_id__in=ids)
+        .order_by()
+        .values_list("round__event_id", "team_id")
+    ):
+        sat_out.setdefault(event_id, []).append(team_id)
+    return {
+        event.pk: rank(
+            results.get(event.pk, []),
+            sit_outs=sat_out.get(event.pk, []),
+            sit_out_points=sit_out_points(event),
+        )
+        for event in events
+    }
 
 
 def rounds_sat_out(event) -> list[int]:

@@ -36,6 +36,15 @@ from .results import (
 )
 from .roster_files import import_roster
 from .rounds import close_all_at_time, close_at_time, finish_event, reopen_event, start_round
+from .seasons import (
+    add_season_tournament,
+    create_season,
+    decide_season_match,
+    delete_season,
+    remove_season_tournament,
+    set_season_points,
+    update_season,
+)
 from .seating import move_entrant, seat_round
 from .settle import settle_game
 from .singles_entry import add_singles_entrant, open_singles
@@ -48,12 +57,16 @@ __all__ = [
     "StaleGame",
     "add_chapter",
     "add_player",
+    "add_season_tournament",
     "add_singles_entrant",
     "check_in_players",
     "close_all_at_time",
     "close_at_time",
     "create_event",
+    "create_season",
     "create_tournament",
+    "decide_season_match",
+    "delete_season",
     "draw_bracket",
     "draw_partners_for_event",
     "draw_singles_bracket",
@@ -73,6 +86,7 @@ __all__ = [
     "preview_take_back",
     "preview_withdrawal",
     "record_result",
+    "remove_season_tournament",
     "rename_chapter",
     "reopen_event",
     "reopen_game",
@@ -82,6 +96,7 @@ __all__ = [
     "set_checked_in",
     "set_entries",
     "set_game_progress",
+    "set_season_points",
     "set_withdrawn",
     "settle_game",
     "start_round",
@@ -89,6 +104,7 @@ __all__ = [
     "take_back_result",
     "undo_result",
     "update_player",
+    "update_season",
     "update_tournament",
     "withdraw_player",
 ]

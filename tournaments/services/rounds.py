@@ -19,7 +19,7 @@ The flow of a rounds event (every game but Texas Good Sams):
 from __future__ import annotations
 
 from django.db import connection, transaction
-from django.db.models import F, Subquery
+from django.db.models import Case, F, Q, Subquery, Value, When
 from django.utils import timezone
 
 from games.engine import close_at_time as closed_result
@@ -118,9 +118,19 @@ def _finish_round_if_done(round_id: int) -> None:
 
 
 def _store_table(game: Game, *, totals, status: str, winner_seat, hand_count: int) -> Game:
+    """Store the table's totals (one statement, the sides that changed) and its result.
+
+    The round's own status is looked at only when the table gains or loses a result:
+    otherwise what decides it (is every table scored?) is as it was.
+    """
     now = timezone.now()
+    decided = (game.status in SCORED) != (status in SCORED)
+    same = Q(pk__in=[])
     for seat, total in enumerate(totals):
-        Side.objects.filter(game=game, seat=seat).exclude(total=total).update(total=total)
+        same |= Q(seat=seat, total=total)
+    Side.objects.filter(game=game, seat__lt=len(totals)).exclude(same).update(
+        total=Case(*(When(seat=seat, then=Value(total)) for seat, total in enumerate(totals)))
+    )
     game.status = status
     game.winner_seat = winner_seat
     game.hand_count = hand_count
@@ -133,7 +143,8 @@ def _store_table(game: Game, *, totals, status: str, winner_seat, hand_count: in
         version=game.version,
         updated_at=now,
     )
-    _finish_round_if_done(game.round_id)
+    if decided:
+        _finish_round_if_done(game.round_id)
     mark_changed(event=game.event_id, at=now)
     return game
 

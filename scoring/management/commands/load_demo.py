@@ -24,6 +24,8 @@ from tournaments import services
 from tournaments.models import Event, Game, Tournament
 from tournaments.roster import Roster, RosterRow
 
+from ..demo_season import load_demo_season
+
 # The rounds events: name, game, team size, how many players (from the top of the list).
 ROUNDS_EVENTS = [
     ("Double Draw", "double_draw", 1, 14),
@@ -105,6 +107,8 @@ class Command(BaseCommand):
             f"Loaded the demo tournament with {registered} players and "
             f"{1 + 1 + len(ROUNDS_EVENTS)} events: /t/demo/"
         )
+        season = load_demo_season(play, system)
+        self.stdout.write(f"Loaded a season of two rallies: /seasons/{season.pk}/")
 
 
 def create_demo_tournament(by) -> tuple[Tournament, Event]:
