@@ -35,19 +35,15 @@ N held (its step's percentiles); the last line printed is one JSON object.
 import asyncio
 import os
 import random
-import re
-import resource
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from collections import defaultdict
-from pathlib import Path
 
+import _hall_server as hall_server
 from _common import ROOT, report, setup_django
 from _hall_players import SLUG, Figures, Phone, Table
 from _http import Client
@@ -56,9 +52,6 @@ RAMP = [int(n) for n in os.environ.get("BENCH_RAMP", "100,200,300,400,500").spli
 PINNED = int(os.environ.get("BENCH_TABLES", "0"))
 SECONDS = float(os.environ.get("BENCH_SECONDS", "60"))
 WARMUP = float(os.environ.get("BENCH_WARMUP", "20"))
-WORKERS = int(os.environ.get("BENCH_WORKERS", "3"))
-WORKER_CLASS = os.environ.get("BENCH_WORKER_CLASS", "sync")
-THREADS = int(os.environ.get("BENCH_THREADS", "4"))
 EVENT_TABLES = int(os.environ.get("BENCH_EVENT_TABLES", "64"))
 REFINE = os.environ.get("BENCH_REFINE", "1") == "1"
 TARGET_MS = 200
@@ -82,17 +75,17 @@ def main() -> dict:
         env=env,
         check=True,
     )
-    _open_files()
-    port = _free_port()
-    server = subprocess.Popen(_gunicorn(port, data_dir), cwd=ROOT, env=env)
+    hall_server.open_files()
+    port = hall_server.free_port()
+    server = subprocess.Popen(hall_server.gunicorn_command(port, data_dir), cwd=ROOT, env=env)
     try:
-        _wait_for(f"http://127.0.0.1:{port}/t/{SLUG}/")
-        display = _get(f"http://127.0.0.1:{port}/t/{SLUG}/display/") == 200
+        hall_server.wait_for(f"http://127.0.0.1:{port}/t/{SLUG}/")
+        display = hall_server.get(f"http://127.0.0.1:{port}/t/{SLUG}/display/") == 200
         if not display:
             print(f"/t/{SLUG}/display/ does not answer 200 here: the display poll is skipped")
         players = [Table(n, spec) for n, spec in enumerate(tables)]
         steps = asyncio.run(_ramp(port, players, steps_wanted, display, server.pid))
-        peak = _workers_peak_mb(server.pid)
+        peak = hall_server.workers_peak_mb(server.pid)
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=30)
@@ -104,8 +97,8 @@ def main() -> dict:
     return {
         "database": kind,
         "cache": "redis" if os.environ.get("REDIS_URL") else "local memory",
-        "workers": WORKERS,
-        "worker_class": WORKER_CLASS,
+        "workers": hall_server.WORKERS,
+        "worker_class": hall_server.WORKER_CLASS,
         "cores": os.cpu_count(),
         "tables": best["tables"] if best else 0,
         **{k: v for k, v in shown.items() if k.endswith(("_ms", "_percent", "_rps"))},
@@ -221,7 +214,11 @@ async def _step(port, tables, phones, screens, master) -> dict:
     begun = time.perf_counter()
     figures = Figures((begun + WARMUP, begun + WARMUP + SECONDS))
     stop = asyncio.Event()
-    cpu, server_cpu, db_cpu = time.process_time(), _cpu_seconds(_workers(master)), _db_cpu()
+    cpu, server_cpu, db_cpu = (
+        time.process_time(),
+        hall_server.cpu_seconds(hall_server.workers(master)),
+        hall_server.db_cpu(),
+    )
     players = [t.play(client, figures, stop) for t in tables]
     others = [t.watch(client, figures, stop) for t in tables]
     others += [p.poll(client, figures, stop) for ps in phones for p in ps]
@@ -236,8 +233,8 @@ async def _step(port, tables, phones, screens, master) -> dict:
     for task in playing + polling:
         task.cancel()
     wall = time.perf_counter() - begun
-    server_cpu = _cpu_seconds(_workers(master)) - server_cpu
-    db_cpu = _db_cpu() - db_cpu
+    server_cpu = hall_server.cpu_seconds(hall_server.workers(master)) - server_cpu
+    db_cpu = hall_server.db_cpu() - db_cpu
     cost = (server_cpu + db_cpu) / wall / len(tables)
     client.close()
     ms = figures.ms
@@ -326,96 +323,6 @@ def _compare(played: dict, Hand) -> tuple[int, int, int]:
         twice += len(rows) - len(set(rows)) + len(set(rows) - set(numbers))
         twice += len(numbers) - len(set(numbers))  # the generator was told "confirmed" twice
     return lost, twice, confirmed
-
-
-def _gunicorn(port: int, data_dir: str) -> list[str]:
-    args = [
-        str(Path(sys.executable).with_name("gunicorn")),
-        "config.wsgi",
-        "--bind",
-        f"127.0.0.1:{port}",
-        "--workers",
-        str(WORKERS),
-        "--worker-class",
-        WORKER_CLASS,
-        "--log-level",
-        "warning",
-        "--access-logfile",
-        str(Path(data_dir) / "access.log"),
-        "--forwarded-allow-ips",
-        "*",
-    ]
-    if WORKER_CLASS == "gthread":
-        args += ["--threads", str(THREADS)]
-    return args
-
-
-def _workers(master: int) -> list[int]:
-    children = Path(f"/proc/{master}/task/{master}/children").read_text().split()
-    return [int(pid) for pid in children]
-
-
-def _cpu_seconds(pids) -> float:
-    total = 0
-    for pid in pids:
-        try:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        total += int(fields[11]) + int(fields[12])  # utime, stime
-    return total / os.sysconf("SC_CLK_TCK")
-
-
-def _db_cpu() -> float:
-    """CPU seconds of the PostgreSQL backends serving the bench's database."""
-    name = os.environ["DATABASE_URL"].rsplit("/", 1)[-1].encode()
-    pids = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                if name in (entry / "cmdline").read_bytes():
-                    pids.append(int(entry.name))
-            except OSError:
-                continue
-    return _cpu_seconds(pids)
-
-
-def _workers_peak_mb(master: int) -> float:
-    peaks = []
-    for pid in _workers(master):
-        status = Path(f"/proc/{pid}/status").read_text()
-        peaks.append(int(re.search(r"VmHWM:\s+(\d+) kB", status).group(1)))
-    return round(max(peaks) / 1024, 1)
-
-
-def _open_files() -> None:
-    _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def _get(url: str) -> int:
-    try:
-        with urllib.request.urlopen(url, timeout=30) as response:
-            return response.status
-    except urllib.error.HTTPError as answer:
-        return answer.code
-
-
-def _wait_for(url: str) -> None:
-    for _ in range(300):
-        try:
-            if _get(url) == 200:
-                return
-        except OSError:
-            pass
-        time.sleep(0.1)
-    raise RuntimeError(f"gunicorn did not answer at {url}")
 
 
 if __name__ == "__main__":

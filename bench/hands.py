@@ -49,101 +49,17 @@ import time
 import uuid
 
 from _common import doubles_event, report, setup_django
+from _hands_events import bracket, open_games, started_round
+from _hands_timers import Floor, Pages
 
 TEAMS = int(os.environ.get("BENCH_TEAMS", "64"))
 PARALLEL_TEAMS = int(os.environ.get("BENCH_PARALLEL_TEAMS", "128"))
 REPEATS = int(os.environ.get("BENCH_REPEATS", "3"))
 PAGE_GAMES = int(os.environ.get("BENCH_PAGE_GAMES", "16"))
-ROUND_PLAYERS = int(os.environ.get("BENCH_ROUND_PLAYERS", "24"))
 ROUNDS_GAMES = ("double_draw", "thats_it", "domino_pinochle", "double_takes")
 BLOCK = 32  # hands (and floor transactions) per block
 MOST_HANDS = 80  # a game still open after this many hands is left (none should be)
 GOALS = {"service_over_floor": 2.0, "post_median_ms": 5.0, "parallel_speedup": 1.6}
-
-
-# --- Events, drawn and seated through the services -----------------------------------
-
-
-def bracket(tournament, official, teams: int, name: str, *, singles: bool = False):
-    """Return a drawn Texas Good Sams doubles bracket of `teams` teams (and its singles)."""
-    from tournaments import services
-    from tournaments.models import Chapter, Entry, Event, Player
-
-    event = services.create_event(
-        tournament=tournament,
-        by=official,
-        name=name,
-        game_key="texas_good_sams",
-        format=Event.Format.SINGLE_ELIMINATION,
-        team_size=2,
-    )
-    if singles:
-        services.create_event(
-            tournament=tournament,
-            by=official,
-            name=f"{name} singles",
-            game_key="texas_good_sams",
-            format=Event.Format.SINGLE_ELIMINATION,
-            team_size=1,
-            fed_by=event,
-        )
-    chapters = list(Chapter.objects.filter(tournament=tournament)) or Chapter.objects.bulk_create(
-        [Chapter(tournament=tournament, name=f"Chapter {n}") for n in range(40)]
-    )
-    rng = random.Random(name)
-    players = Player.objects.bulk_create(
-        [
-            Player(
-                tournament=tournament,
-                name=f"{name} player {n}",
-                chapter=rng.choice(chapters),
-                checked_in=True,
-            )
-            for n in range(2 * teams)
-        ]
-    )
-    Entry.objects.bulk_create([Entry(event=event, player=p) for p in players])
-    services.draw_partners_for_event(event=event, by=official, seed=1)
-    services.draw_bracket(event=event, by=official, seed=1)
-    return event
-
-
-def started_round(tournament, official, game_key: str):
-    """Return a rounds event of `game_key` whose first round is seated and started."""
-    from games.registry import get_game
-    from tournaments import services
-    from tournaments.models import Entry, Event, Player
-
-    spec = get_game(game_key)
-    event = services.create_event(
-        tournament=tournament,
-        by=official,
-        name=spec.name,
-        game_key=game_key,
-        format=Event.Format.ROUNDS,
-        team_size=1,
-    )
-    players = Player.objects.bulk_create(
-        [
-            Player(tournament=tournament, name=f"{spec.name} player {n}", checked_in=True)
-            for n in range(ROUND_PLAYERS)
-        ]
-    )
-    Entry.objects.bulk_create([Entry(event=event, player=p) for p in players])
-    seated = services.seat_round(event=event, by=official, seed=1)
-    return services.start_round(round=seated.round, by=official)
-
-
-def open_games(event) -> list:
-    """Return the event's games that take hands now, in bracket order."""
-    from scoring.services import OPEN
-    from tournaments.models import Game
-
-    return list(
-        Game.objects.filter(event=event, status__in=OPEN).order_by(
-            "stage", "round_number", "position"
-        )
-    )
 
 
 # --- Hands through the services -----------------------------------------------------
@@ -204,93 +120,6 @@ class Hands:
         while games := open_games(event):
             for game in games:
                 self.play(game)
-
-
-class Floor:
-    """Bare transactions on a connection of their own: lock one row, update it, commit."""
-
-    def __init__(self):
-        import psycopg
-        from django.db import connection
-
-        settings = connection.settings_dict
-        self.conn = psycopg.connect(
-            dbname=settings["NAME"],
-            user=settings["USER"] or None,
-            password=settings["PASSWORD"] or None,
-            host=settings["HOST"] or None,
-            port=settings["PORT"] or None,
-        )
-        self.conn.execute("SET synchronous_commit = on")
-        self.conn.execute("DROP TABLE IF EXISTS bench_floor")
-        self.conn.execute("CREATE TABLE bench_floor (id bigint PRIMARY KEY, n integer NOT NULL)")
-        self.conn.execute("INSERT INTO bench_floor SELECT i, 0 FROM generate_series(1, 1000) i")
-        self.conn.commit()
-        self.seconds = 0.0
-        self.count = 0
-
-    def run(self, count: int) -> None:
-        conn = self.conn
-        began = time.perf_counter()
-        for n in range(count):
-            row = (self.count + n) % 1000 + 1
-            conn.execute("SELECT n FROM bench_floor WHERE id = %s FOR UPDATE", [row]).fetchone()
-            conn.execute("UPDATE bench_floor SET n = n + 1 WHERE id = %s", [row])
-            conn.commit()
-        self.seconds += time.perf_counter() - began
-        self.count += count
-
-    @property
-    def ms(self) -> float:
-        return 1000 * self.seconds / self.count
-
-    def close(self) -> None:
-        self.conn.close()
-
-
-# --- Pages ---------------------------------------------------------------------------
-
-
-class Pages:
-    """Requests through the test client, timed, with their queries counted."""
-
-    def __init__(self, profiler=None):
-        from django.conf import settings
-        from django.test import Client
-
-        # The test client's host name, without setup_test_environment's template signals.
-        settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
-        self.client = Client()
-        self.profiler = profiler
-        self.ms: dict[str, list[float]] = {}
-        self.cpu_ms: dict[str, list[float]] = {}
-        self.queries: dict[str, list[int]] = {}
-
-    def send(self, kind: str, method: str, url: str, data=None, expect=200):
-        from django.db import connection
-
-        statements = 0
-
-        def count(execute, sql, params, many, context):
-            nonlocal statements
-            statements += 1
-            return execute(sql, params, many, context)
-
-        call = self.client.post if method == "POST" else self.client.get
-        with connection.execute_wrapper(count):
-            if self.profiler:
-                self.profiler.enable()
-            started, cpu = time.perf_counter(), time.process_time()
-            response = call(url, data or {}, HTTP_HX_REQUEST="true")
-            took = (time.perf_counter() - started) * 1000
-            cpu = (time.process_time() - cpu) * 1000
-            if self.profiler:
-                self.profiler.disable()
-        assert response.status_code == expect, (kind, response.status_code, response.content[:800])
-        self.ms.setdefault(kind, []).append(took)
-        self.cpu_ms.setdefault(kind, []).append(cpu)
-        self.queries.setdefault(kind, []).append(statements)
-        return response
 
 
 CALM = {"play_0": 5, "play_1": 5, "end": "none"}  # the same hand, typed, for the services
