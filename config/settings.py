@@ -253,7 +253,14 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
 # A broker that vanishes without closing the connection must not hold a send for ever.
-CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 2, "socket_timeout": 10}
+# A refused connection is not tried again when a page sends a job (kombu would otherwise
+# retry it for CELERY_BROKER_CONNECTION_TIMEOUT): the page says so at once and offers a
+# retry. The worker's own connection retries under broker_connection_retry, not this.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "socket_connect_timeout": 2,
+    "socket_timeout": 10,
+    "max_retries": 0,
+}
 CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 2
 # How long a page waits for the broker to take a job, and after how long a job nobody
 # finished is marked failed (tournaments/background.py).
