@@ -66,6 +66,9 @@ def dead_broker(settings, tmp_path, monkeypatch):
 def test_a_dead_broker_gives_the_official_a_message_and_a_retry(
     official_client, tournament, dead_broker, silent_port, broker
 ):
+    # The official has the exports page open (and the process has served a page).
+    page = official_client.get(reverse("scoring:exports", args=[tournament.slug]))
+    assert page.status_code == 200
     dead_broker(closed_port() if broker == "closed port" else silent_port)
     started = time.monotonic()
     answer = official_client.post(
