@@ -24,23 +24,33 @@ from .models import Activity, Event
 TEXT_MAX = Activity._meta.get_field("text").max_length
 
 
-def mark_changed(*, event=None, tournament=None, at: datetime | None = None, **fields) -> datetime:
+def mark_changed(
+    *,
+    event=None,
+    tournament=None,
+    at: datetime | None = None,
+    one_game: bool = False,
+    **fields,
+) -> datetime:
     """Mark one event (or every event of a tournament) as changed now; return the time.
 
     ``fields`` are other columns of the event written in the same UPDATE (``status=``).
     ``event`` is an event or its id; an event instance gets the new values too.
+    ``one_game``: only one game's running score or waiting table hand changed, and that
+    game's version was bumped with it; the other games' public pages are not rebuilt
+    (``shared_changed_at`` stays). Anything else is a change to every page of the event.
     """
     if (event is None) == (tournament is None):
         raise TypeError("mark_changed needs an event or a tournament, not both")
     at = at or timezone.now()
+    fields = {"changed_at": at, **({} if one_game else {"shared_changed_at": at}), **fields}
     if event is not None:
-        Event.objects.filter(pk=getattr(event, "pk", event)).update(changed_at=at, **fields)
+        Event.objects.filter(pk=getattr(event, "pk", event)).update(**fields)
         if isinstance(event, Event):
-            event.changed_at = at
             for name, value in fields.items():
                 setattr(event, name, value)
     else:
-        Event.objects.filter(tournament=tournament).update(changed_at=at, **fields)
+        Event.objects.filter(tournament=tournament).update(**fields)
     return at
 
 
@@ -51,12 +61,14 @@ def log_activity(*, tournament, by, text: str) -> None:
     )
 
 
-def mark_changed_sql(at: str) -> str:
-    """Return the start of the raw UPDATE that marks events changed at ``at`` (a placeholder).
+def mark_changed_sql(at: str, *, one_game: bool = False) -> str:
+    """Return the start of the raw UPDATE that marks events changed at ``at`` (a named
+    placeholder, or ``%s`` given twice unless ``one_game``: see `mark_changed`).
 
     The caller adds other columns (``, status = ...``) and its ``WHERE``.
     """
-    return f"UPDATE {Event._meta.db_table} SET changed_at = {at}"
+    shared = "" if one_game else f", shared_changed_at = {at}"
+    return f"UPDATE {Event._meta.db_table} SET changed_at = {at}{shared}"
 
 
 def log_activity_sql() -> str:

@@ -24,6 +24,8 @@ What is shared and what is not (rulings, tested in tests/tournaments/test_page_c
 - A request with messages waiting is rendered, shows them, and is not stored.
 - A rendered page is stored only when it is a plain 200 that set no cookie and used no
   CSRF token: anything personal stays out of the shared cache even if a template adds it.
+- A view may assemble a shared page (``request.page_shared``) from parts kept under
+  their own versions (`tournaments.fragments`); the others are built whole.
 - The view must show nothing but the database state under the marker, the request's
   address and query string and the variant (no "minutes ago": write times as times).
 - The home's marker is the newest change of the tournament's events and their number; a
@@ -121,9 +123,11 @@ def tournament_marker(*, slug: str, **_):
 
 @_marker("g", slug="\0slug", pk=-770_002)
 def game_marker(*, slug: str, pk: int, **_):
-    """A game's own version and its event's last change (a player renamed)."""
+    """A game's own version and its event's last change beyond one game's running score
+    (a player renamed, a winner moved on: `changes.mark_changed`), so a hand at another
+    table does not rebuild this game's page."""
     return Game.objects.filter(pk=pk, event__tournament__slug=slug).values_list(
-        "version", "updated_at", "event__changed_at"
+        "version", "updated_at", "event__shared_changed_at"
     )[:1]
 
 
@@ -157,17 +161,19 @@ def public_page(marker: Callable[..., object | None]):
             current = marker(**kwargs)
             if current is None:
                 return view(request, *args, **kwargs)
-            signed_in = _signed_in(request)
+            official = _signed_in(request)
             waiting = _messages_waiting(request)
-            tag = _etag(request, marker.tag, current, signed_in)
+            tag = _etag(request, marker.tag, current, official)
             if not waiting and _matches(request, tag):
                 return _finish(HttpResponseNotModified(), tag)
-            shared = not signed_in and not waiting
+            shared = not official and not waiting
             key = f"page:{tag}"
             if shared:
                 stored = caches[CACHE_ALIAS].get(key)
                 if stored is not None:
                     return _replay(request, stored, tag)
+            # Read by views that assemble a shared page from kept parts (`fragments`).
+            request.page_shared = shared
             response = view(request, *args, **kwargs)
             if response.status_code != 200 or response.streaming:
                 return response

@@ -70,7 +70,7 @@ def _touch(game: Game, *, waiting: str) -> None:
     )
     game.version += 1
     game.table_hand = waiting
-    desk.mark_changed(event=game.event_id)
+    desk.mark_changed(event=game.event_id, one_game=True)
 
 
 def _known_game(link: TableLink) -> Game | int:

@@ -1,6 +1,7 @@
 """Public game page: the live score hand by hand, for players on their phones.
 
-Built once per change of the game (or its event) and served from the cache until the
+Built once per change of the game (or of its event beyond another game's running score:
+`page_cache.game_marker`) and served from the cache until the
 next; an unchanged score costs one small query and an empty 304 answer (`page_cache`).
 """
 
@@ -32,6 +33,9 @@ def game(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "game": game,
         "sheet": sheet,
         "poll_seconds": POLL_SECONDS_DECIDED if game.is_decided else POLL_SECONDS,
+        # What the page is keyed on (`game_marker`): the game's own change, or its event's
+        # beyond one game's score; not a hand at another table.
+        "changed": max(game.updated_at, game.event.shared_changed_at),
     }
     if request.htmx:
         return render(request, "scoring/game_public.html#score", context)

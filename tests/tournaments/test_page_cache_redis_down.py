@@ -113,7 +113,9 @@ def test_redis_out_of_reach_is_logged_once_a_minute_not_per_request(
     pages = redis_at(closed_port())
     # Every request tries Redis again here, so every one meets the fault.
     monkeypatch.setattr(forgiving, "RETRY_SECONDS", 0.0)
-    url = reverse("public:bracket", args=[event.tournament.slug, event.pk])
+    # The home: two calls a request (its page read, then kept); a bracket also reads and
+    # keeps its parts (`fragments`).
+    url = reverse("public:tournament", args=[event.tournament.slug])
     with caplog.at_level(logging.WARNING, logger="tournaments.cache"):
         for _ in range(20):
             assert client.get(url).status_code == 200
@@ -163,13 +165,16 @@ class _Server(socketserver.ThreadingTCPServer):
 
 class TinyRedis:
     """A local socket speaking just enough of Redis's protocol (RESP3) for the page cache:
-    it keeps what SET stores and answers GET; every other command gets "+OK". Opened and
-    closed on the same port, it is a Redis that goes away and comes back."""
+    it keeps what SET and MSET store and answers GET and MGET (a page's parts,
+    `fragments`, are read and kept together: MSET and EXPIREs in a MULTI ... EXEC); every
+    other command gets "+OK". Opened and closed on the same port, it is a Redis that goes
+    away and comes back."""
 
     def __init__(self, port: int):
         self.port = port
         self.stored: dict[bytes, bytes] = {}
         self.server = None
+        self.queued: list[bytes] | None = None
 
     def open(self) -> None:
         self.server = _Server(("127.0.0.1", self.port), self._handler())
@@ -209,6 +214,18 @@ class TinyRedis:
 
     def answer(self, command: list[bytes]) -> bytes:
         name = command[0].upper()
+        if name == b"MULTI":
+            self.queued = []
+            return b"+OK\r\n"
+        if name == b"EXEC":
+            done, self.queued = self.queued or [], None
+            return b"*%d\r\n" % len(done) + b"".join(done)
+        if self.queued is not None:
+            self.queued.append(self._run(name, command))
+            return b"+QUEUED\r\n"
+        return self._run(name, command)
+
+    def _run(self, name: bytes, command: list[bytes]) -> bytes:
         if name == b"HELLO":  # redis-py asks for the protocol's third version
             return b"%1\r\n+proto\r\n:3\r\n"
         if name == b"GET":
@@ -216,6 +233,15 @@ class TinyRedis:
             return b"_\r\n" if value is None else b"$%d\r\n%s\r\n" % (len(value), value)
         if name == b"SET":
             self.stored[command[1]] = command[2]
+        if name == b"MGET":  # a page's parts (`fragments`) are read together
+            values = [self.stored.get(key) for key in command[1:]]
+            return b"*%d\r\n" % len(values) + b"".join(
+                b"_\r\n" if v is None else b"$%d\r\n%s\r\n" % (len(v), v) for v in values
+            )
+        if name == b"MSET":
+            self.stored.update(zip(command[1::2], command[2::2], strict=True))
+        if name == b"EXPIRE":
+            return b":1\r\n"
         return b"+OK\r\n"
 
 

@@ -8,13 +8,16 @@ from django.utils import timezone
 
 from tests.factories import drawn_doubles, game_at
 from tests.tournaments.rounds_setup import rounds_event, seat_and_start
-from tournaments.models import Event
+from tournaments.models import Event, Game
 
 pytestmark = pytest.mark.django_db
 
 
 def set_changed(event, when):
-    Event.objects.filter(pk=event.pk).update(changed_at=when)
+    """Date the event's last change, and its games' (a game's page says when the game, or
+    its event beyond another game's score, last changed: `page_cache.game_marker`)."""
+    Event.objects.filter(pk=event.pk).update(changed_at=when, shared_changed_at=when)
+    Game.objects.filter(event=event).update(updated_at=when)
 
 
 @pytest.fixture

@@ -46,6 +46,10 @@ class Event(models.Model):
     bracket_seed = models.BigIntegerField(null=True, blank=True)
     # Bumped on every change a public page shows, so polling pages can answer 304.
     changed_at = models.DateTimeField(default=timezone.now)
+    # Bumped with changed_at, except when only one game's own running score or waiting
+    # table hand changed (that game's version says so): a game's public page is keyed on
+    # its version and this, so a hand at another table does not rebuild it.
+    shared_changed_at = models.DateTimeField(default=timezone.now)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -20,6 +20,7 @@ from .bracket import (
     event_placings,
     name_of,
     print_sections,
+    team_lines,
     with_bracket_rounds,
 )
 from .clocks import (
@@ -141,6 +142,7 @@ __all__ = [
     "started_round",
     "started_rounds",
     "still_playing",
+    "team_lines",
     "tournament_counts",
     "waiting_hands",
     "with_bracket_rounds",

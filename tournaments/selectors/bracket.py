@@ -2,6 +2,7 @@
 its printed pages, and a game's name."""
 
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from django.db.models import Max, OuterRef, Subquery
 from django.db.models.functions import Coalesce
@@ -34,9 +35,10 @@ def team_lines(event) -> dict[int, TeamLine]:
     return teams
 
 
-def bracket_for_event(event) -> Bracket:
-    """Return the event's bracket and partners' games: four queries whatever its size."""
-    teams = team_lines(event)
+def bracket_for_event(event, *, teams: dict[int, TeamLine] | None = None) -> Bracket:
+    """Return the event's bracket and partners' games: four queries whatever its size
+    (two when ``teams``, the event's `team_lines`, are given)."""
+    teams = team_lines(event) if teams is None else teams
     # Bracket games only: a rounds event's tables (of 2 to 8 sides) are not a bracket.
     games = list(
         Game.objects.filter(event=event, round__isnull=True)
@@ -44,8 +46,9 @@ def bracket_for_event(event) -> Bracket:
         .order_by("stage", "round_number", "position")
     )
     seats: dict[int, list] = {}
-    for side in Side.objects.filter(game__event=event, game__round__isnull=True).order_by():
-        seats.setdefault(side.game_id, [None, None])[side.seat] = side
+    rows = Side.objects.filter(game__event=event, game__round__isnull=True).order_by()
+    for game_id, seat, team_id, total in rows.values_list("game_id", "seat", "team_id", "total"):
+        seats.setdefault(game_id, [None, None])[seat] = _Seat(team_id, total)
     bracket = Bracket(event=event, teams=list(teams.values()))
     by_round: dict[int, list[GameLine]] = {}
     by_part: dict[tuple[int, int], list[GameLine]] = {}
@@ -73,6 +76,14 @@ def bracket_for_event(event) -> Bracket:
 
 
 STATUS_LABELS = dict(Game.Status.choices)
+
+
+class _Seat(NamedTuple):
+    """A side as `_game_line` reads it (tuples: a 64-table bracket's 254 sides as model
+    instances took a fifth of its public page's build)."""
+
+    team_id: int | None
+    total: int
 
 
 def _game_line(

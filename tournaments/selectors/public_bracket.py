@@ -21,14 +21,20 @@ class PublicBracket:
 
 
 def public_bracket(
-    event, *, team: int | None = None, round_number: int | None = None, part: str | None = None
+    event,
+    *,
+    team: int | None = None,
+    round_number: int | None = None,
+    part: str | None = None,
+    teams: dict[int, TeamLine] | None = None,
 ) -> PublicBracket:
-    """Return the event's bracket (four queries) with the round to show and `team`'s games.
+    """Return the event's bracket (four queries, two with ``teams``: its `team_lines`) with
+    the round to show and `team`'s games.
 
     The round shown on a phone: the one asked for; else the team's next game's round (or
     its last game's); else the round being played; else the last round played.
     """
-    bracket = bracket_for_event(event)
+    bracket = bracket_for_event(event, teams=teams)
     found = PublicBracket(bracket=bracket, shown_round=0)
     numbers = [rnd.number for rnd in bracket.rounds]
     line = next((t for t in bracket.teams if t.number == team), None) if team else None

@@ -282,18 +282,19 @@ class LockedGames:
         self.voided.append(game)
         self.touch(game)
 
-    def save(self, *, by=None, text: str = ""):
+    def save(self, *, by=None, text: str = "", one_game: bool = False):
         """Write every changed side, game and event, and the activity line; return the time.
 
         Each changed game's version is bumped and every event touched gets a new
-        ``changed_at``, so polling pages and open score sheets see the change.
+        ``changed_at``, so polling pages and open score sheets see the change
+        (``one_game``: only one game's running score changed, see `changes.mark_changed`).
         """
         now = timezone.now()
         at = connection.ops.adapt_datetimefield_value(now)
         statements = [
             *self._side_updates(),
             *self._game_updates(at),
-            *self._event_updates(at),
+            *self._event_updates(at, one_game),
             *self._activity_insert(at, by, text),
         ]
         with connection.cursor() as cursor:
@@ -341,20 +342,22 @@ class LockedGames:
             )
         return statements
 
-    def _event_updates(self, at) -> list:
+    def _event_updates(self, at, one_game: bool) -> list:
         """Return each event's new ``changed_at`` (and status, when it changed)."""
         statements = []
+        marked = mark_changed_sql("%s", one_game=one_game)
+        times = (at,) if one_game else (at, at)
         for event in self.events.values():
             if event.status_changed:
                 event.status_changed = False
                 statements.append(
                     (
-                        f"{mark_changed_sql('%s')}, status = %s WHERE id = %s",
-                        (at, event.status, event.pk),
+                        f"{marked}, status = %s WHERE id = %s",
+                        (*times, event.status, event.pk),
                     )
                 )
             else:
-                statements.append((f"{mark_changed_sql('%s')} WHERE id = %s", (at, event.pk)))
+                statements.append((f"{marked} WHERE id = %s", (*times, event.pk)))
         return statements
 
     def _activity_insert(self, at, by, text: str) -> list:

@@ -70,8 +70,8 @@ def partner_odd_player(*, event: Event, by, player, partner) -> Team:
             TeamMember(team=team, event=event, player=partner, position=1),
         ]
     )
-    event.changed_at = timezone.now()
-    event.save(update_fields=["changed_at"])
+    event.changed_at = event.shared_changed_at = timezone.now()
+    event.save(update_fields=["changed_at", "shared_changed_at"])
     log_activity(
         tournament=event.tournament,
         by=by,
@@ -93,8 +93,8 @@ def leave_out_odd_player(*, event: Event, by, player, to_singles: bool = False):
     if to_singles and singles is None:
         raise DeskError(f"No singles event starts from {event.name}; create it first.")
     Entry.objects.filter(event=event, player=player).delete()
-    event.changed_at = timezone.now()
-    event.save(update_fields=["changed_at"])
+    event.changed_at = event.shared_changed_at = timezone.now()
+    event.save(update_fields=["changed_at", "shared_changed_at"])
     team = None
     if singles is not None:
         team = add_singles_entrant(event=singles, by=by, player=player)

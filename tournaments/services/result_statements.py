@@ -121,6 +121,7 @@ def _fill(template: str, quoted: dict) -> str:
         team=Team._meta.db_table,
         event=Event._meta.db_table,
         mark_changed=mark_changed_sql("%(now)s"),
+        mark_one_game_changed=mark_changed_sql("%(now)s", one_game=True),
         log_activity=log_activity_sql(),
         game_name=_game_name_sql(),
         **quoted,
@@ -248,7 +249,7 @@ progress AS (
     RETURNING version, status
 ),
 changed AS (
-    {mark_changed}
+    {mark_one_game_changed}
     WHERE id = (SELECT event_id FROM g) AND (SELECT ok FROM plan)
 )
 SELECT (SELECT ok FROM plan), (SELECT version FROM progress), (SELECT status FROM progress)

@@ -191,7 +191,7 @@ def set_game_progress(*, game: Game, totals: tuple[int, ...], hand_count: int) -
         if not current.is_decided:
             current.status = Game.Status.PLAYING if hand_count else Game.Status.READY
         locked.touch(current)
-        now = locked.save()
+        now = locked.save(one_game=True)  # a running score: this game's page only
         copy_back(current, game, now)
         return game
 

@@ -16,8 +16,11 @@ from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
 from .. import selectors
+from ..fragments import attach_cards, team_lines_of
 from ..models import Event
 from ..page_cache import event_marker, public_page
+
+_ANY_GAME = 987_654_321  # a game number no address holds otherwise
 
 
 def _number(request: HttpRequest, name: str) -> int | None:
@@ -37,16 +40,26 @@ def bracket(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         pk=pk,
         tournament__slug=slug,
     )
+    # A visitor's page is assembled from parts kept under their own versions
+    # (`fragments`); a page never kept (an official's, one with a message) is built whole.
+    shared = getattr(request, "page_shared", False)
     shown = selectors.public_bracket(
         event,
         team=_number(request, "team"),
         round_number=_number(request, "round"),
         part=request.GET.get("part"),
+        teams=team_lines_of(event, selectors.team_lines) if shared else None,
     )
     bracket = shown.bracket
     games = bracket.games + bracket.partner_games
-    for game in games:  # each game's public live score
-        game.link = reverse("scoring_public:game", args=[slug, game.pk])
+    # Each game's public live score (its address made once, not reversed for every game).
+    before, _, after = reverse("scoring_public:game", args=[slug, _ANY_GAME]).rpartition(
+        str(_ANY_GAME)
+    )
+    for game in games:
+        game.link = f"{before}{game.pk}{after}"
+    if shared:  # each card kept under its game's version: a hand re-draws its own only
+        attach_cards(games, event=event, tournament=event.tournament, shown=shown)
     context = {
         "tournament": event.tournament,
         "event": event,

@@ -1,0 +1,59 @@
+"""The public bracket assembled from parts kept under their own versions (`fragments`):
+a hand re-draws its own game's card only, and the next request shows every change."""
+
+import pytest
+from django.urls import reverse
+
+from tests.scoring.builders import enter, played
+from tournaments.models import TeamMember
+from tournaments.services import update_player
+
+pytestmark = pytest.mark.django_db
+CARD = "tournaments/bracket_game.html"
+
+
+def board(client, event, **query):
+    url = reverse("public:bracket", args=[event.tournament.slug, event.pk])
+    return client.get(url, query, HTTP_HX_REQUEST="true")
+
+
+def cards_drawn(response) -> int:
+    return [template.name for template in response.templates].count(CARD)
+
+
+def test_a_hand_draws_its_own_card_again_and_shows_at_once(client, bracket, official):
+    event, games = bracket
+    assert cards_drawn(board(client, event)) == 3
+    enter(games[(1, 1)], official, played(0, 35))
+    after = board(client, event)
+    assert cards_drawn(after) == 1
+    card = after.content.decode().split(f'id="game-{games[(1, 1)].pk}"')[1]
+    assert ">35<" in card.split("</article>")[0]
+
+
+def test_a_player_renamed_shows_on_every_card_at_once(client, bracket, official):
+    event, games = bracket
+    board(client, event)
+    member = TeamMember.objects.filter(team__sides__game=games[(1, 0)]).first()
+    update_player(player=member.player, by=official, name="Renamed Rosa")
+    after = board(client, event)
+    assert cards_drawn(after) == 3
+    assert "Renamed Rosa" in after.content.decode()
+
+
+def test_a_marked_team_s_cards_are_kept_apart(client, bracket, official):
+    event, games = bracket
+    plain = board(client, event).content.decode()
+    team = games[(1, 0)].sides.get(seat=0).team
+    marked = board(client, event, team=team.number).content.decode()
+    assert "mine" not in plain.split('id="game-')[1].split(">")[0]
+    assert 'class="game game-ready mine"' in marked
+    assert board(client, event).content.decode() == plain
+
+
+def test_an_official_s_bracket_is_built_whole(client, bracket, official):
+    event, games = bracket
+    board(client, event)
+    client.force_login(official)
+    enter(games[(1, 0)], official, played(0, 35))
+    assert cards_drawn(board(client, event)) == 3

@@ -1,0 +1,73 @@
+"""Parts of a public page kept under their own version, so a change rebuilds only its part.
+
+A hall's tables send a hand every few seconds, and every hand is a new version of its
+event's public bracket (`page_cache`): rebuilt whole, a 64-table bracket took most of its
+time re-reading every team and re-drawing every game's card. A hand changes one game,
+so the page is assembled from parts kept in the pages' cache under their own versions:
+
+- The event's teams with their players and chapters, under the event's
+  ``shared_changed_at``: every change to a team, a player or a chapter moves it
+  (`changes.mark_changed`); a game's running score does not.
+- Each game's card, under the game's own version (bumped by every change to the game and
+  its sides), the event's ``shared_changed_at`` (names on the card), its place on the
+  grid, and whose games the page marks.
+
+Never by time: a key names the version it was built from, and the versions are read
+before the rows they stand for, so what a key holds is never older than its name (the
+page cache's own argument). A cache that answers nothing (Redis down) only costs a
+rebuild. The build of the code is in every key (`page_cache._build`).
+"""
+
+from __future__ import annotations
+
+from django.core.cache import caches
+from django.template.loader import get_template
+
+CACHE_ALIAS = "pages"
+CARD_TEMPLATE = "tournaments/bracket_game.html"
+
+
+def _stamp(event) -> str:
+    from .page_cache import _build
+
+    return f"{_build()}:{event.pk}:{event.shared_changed_at.isoformat()}"
+
+
+def team_lines_of(event, build) -> dict:
+    """Return ``build(event)`` (the event's team lines) from the cache when its teams are
+    as they were (see the module), building and keeping them otherwise."""
+    cache = caches[CACHE_ALIAS]
+    key = f"teams:{_stamp(event)}"
+    teams = cache.get(key)
+    if teams is None:
+        teams = build(event)
+        cache.set(key, teams)
+    return teams
+
+
+def attach_cards(games, *, event, tournament, shown) -> None:
+    """Give each game line its card's HTML as ``card`` (read by the bracket's templates),
+    from the cache when the game is as it was; draw and keep the others."""
+    if not games:
+        return
+    cache = caches[CACHE_ALIAS]
+    stamp = _stamp(event)
+    team = getattr(shown, "team", None)
+
+    def key(game) -> str:
+        marked = team.pk if getattr(game, "mine", False) and team is not None else 0
+        place = f"{getattr(game, 'row', '')}/{getattr(game, 'span', '')}"
+        return f"card:{stamp}:{game.pk}:{game.version}:{place}:{marked}:{game.link}"
+
+    keys = {key(game): game for game in games}
+    found = cache.get_many(list(keys))
+    drawn = {}
+    template = get_template(CARD_TEMPLATE)
+    for name, game in keys.items():
+        card = found.get(name)
+        if card is None:
+            context = {"game": game, "shown": shown, "official": False, "tournament": tournament}
+            card = drawn[name] = template.render(context)
+        game.card = card
+    if drawn:
+        cache.set_many(drawn)
