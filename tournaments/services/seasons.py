@@ -9,7 +9,7 @@ tournaments' events' markers) and runs in one transaction with the season row lo
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils import timezone
 
 from games import seasons as rules
@@ -177,11 +177,15 @@ def unqueue_season_ratings(*, season: Season, marker: str) -> None:
 
 
 def keep_season_ratings(*, season_id: int, marker: str, families: list) -> bool:
-    """Store the season's ratings computed at `marker` (plain data); False if it is gone."""
+    """Store the season's ratings computed at `marker` (plain data); return whether they
+    were stored: not when the season is gone, nor over the ratings of the version last
+    sent to a worker by ratings of an older one finishing late."""
     if not Season.objects.filter(pk=season_id).exists():
         return False
-    SeasonRatings.objects.update_or_create(
-        season_id=season_id,
-        defaults={"marker": marker, "families": families, "computed_at": timezone.now()},
+    SeasonRatings.objects.get_or_create(season_id=season_id)
+    newest_kept = Q(marker=F("wanted")) & ~Q(wanted="")
+    return bool(
+        SeasonRatings.objects.filter(Q(wanted=marker) | ~newest_kept, season_id=season_id).update(
+            marker=marker, families=families, computed_at=timezone.now()
+        )
     )
-    return True
