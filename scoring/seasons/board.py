@@ -19,7 +19,7 @@ from games import seasons as rules
 from games.registry import get_game
 from tournaments.models import SeasonMatch
 
-from .placings import SeasonEntry, placing_rows, season_entries
+from .placings import SeasonEntry, SideDetails, placing_rows, season_entries
 
 
 @dataclass
@@ -52,25 +52,29 @@ class Person:
     tournaments: set = field(default_factory=set)
     # (n, tournament, placings row, the side's names, points): `events` made when asked
     placed: list[tuple] = field(default_factory=list)
+    sides: SideDetails | None = None
     spellings: set = field(default_factory=set)  # (name, chapter) as each tournament had it
     last: tuple = (-1,)  # (n, name, chapter) of the person's latest placings row
 
     @property
     def events(self) -> list[PersonEvent]:
         """Return the player's events of the season, in the order played."""
-        return [
-            PersonEvent(
-                tournament,
-                row[4],
-                get_game(row[6]).name,
-                [other for other in names if other != row[10]],
-                row[7],
-                row[8],
-                row[9],
-                points,
+        found = []
+        for _, tournament, row, names, points in self.placed:
+            _, _, event_name, game_key, shared, reached = self.sides[row[:2]]
+            found.append(
+                PersonEvent(
+                    tournament,
+                    event_name,
+                    get_game(game_key).name,
+                    [other for other in names if other != row[4]],
+                    row[3],
+                    shared,
+                    reached,
+                    points,
+                )
             )
-            for _, tournament, row, names, points in self.placed
-        ]
+        return found
 
     @property
     def place_label(self) -> str:
@@ -179,11 +183,12 @@ def _season_board(season) -> Board:
     seen, earned = _read_rows(entries, rows, rule)
     who = rules.people(seen, decisions)
     people: dict[tuple, Person] = {}
+    sides = SideDetails(rows)
     for key, sighting in seen.items():
         person_key = who[key]
         person = people.get(person_key)
         if person is None:
-            person = people[person_key] = Person(person_key, person_slug(person_key))
+            person = people[person_key] = Person(person_key, person_slug(person_key), sides=sides)
         person.points += sighting.points
         person.placed += sighting.placed
         person.tournaments.update(sighting.where)
@@ -242,12 +247,13 @@ def _read_rows(entries, rows, rule) -> tuple[dict, dict]:
             n += 1
             if row[1] != side:
                 side, names = row[1], []
-            name, chapter = row[10], row[11]
+            name, chapter = row[4], row[5]
             names.append(name)
-            points = points_of.get(row[5:8:2])  # (kind, place)
+            kind_place = row[2:4]
+            points = points_of.get(kind_place)
             if points is None:
-                points = points_of[row[5:8:2]] = rule.points(row[5], row[7])
-            key = row[12:14]
+                points = points_of[kind_place] = rule.points(*kind_place)
+            key = row[6:8]
             sighting = seen.get(key)
             if sighting is None:
                 sighting = seen[key] = _Seen()

@@ -116,21 +116,27 @@ def read_placings(tournament, ranked: dict | None = None) -> list[Placed]:
     return found
 
 
+# What the leaderboard reads of each stored row: who, where, which place.
 ROW_FIELDS = (
+    "tournament_id",
+    "number",
+    "kind",
+    "place",
+    "name",
+    "chapter",
+    "name_key",
+    "chapter_key",
+)
+# What a player's events add, once per side (`side_details`): read only when shown.
+SIDE_FIELDS = (
     "tournament_id",
     "number",
     "event_id",
     "event_order",
     "event_name",
-    "kind",
     "game_key",
-    "place",
     "shared",
     "reached",
-    "name",
-    "chapter",
-    "name_key",
-    "chapter_key",
 )
 
 
@@ -153,26 +159,46 @@ def placing_rows(entries: list[SeasonEntry]) -> dict[int, list[tuple]]:
     return found
 
 
+class SideDetails:
+    """Each placed side's event, shared place and how far it got, by (tournament id,
+    number): read in one query the first time a page asks (a player's events)."""
+
+    def __init__(self, tournament_ids):
+        self.tournament_ids = list(tournament_ids)
+        self._found: dict[tuple[int, int], tuple] | None = None
+
+    def __getitem__(self, side: tuple[int, int]) -> tuple:
+        if self._found is None:
+            rows = TournamentPlacing.objects.filter(
+                tournament_id__in=self.tournament_ids, position=0
+            ).values_list(*SIDE_FIELDS)
+            self._found = {row[:2]: row[2:] for row in rows}
+        return self._found[side]
+
+
 def placings_for(entries: list[SeasonEntry]) -> dict[int, list[Placed]]:
     """Return each tournament's placings by its id, as `read_placings` gave them."""
     found = {}
-    for tournament_id, rows in placing_rows(entries).items():
+    rows_of = placing_rows(entries)
+    details = SideDetails(rows_of)
+    for tournament_id, rows in rows_of.items():
         placed, side, members = [], None, []
         for row in rows:
             if side is not None and row[1] != side[1]:
-                placed.append(placed_of(side, members))
+                placed.append(placed_of(side, members, details))
                 members = []
             side = row
-            members.append(row[10:14])
+            members.append(row[4:8])
         if side is not None:
-            placed.append(placed_of(side, members))
+            placed.append(placed_of(side, members, details))
         found[tournament_id] = placed
     return found
 
 
-def placed_of(row, members) -> Placed:
+def placed_of(row, members, details: SideDetails) -> Placed:
     """Return the side's placing a row says, with its members' names and keys."""
-    _, _, event_id, order, event_name, kind, game_key, place, shared, reached = row[:10]
+    event_id, order, event_name, game_key, shared, reached = details[row[:2]]
+    kind, place = row[2], row[3]
     return Placed(
         event_id, order, event_name, kind, game_key, tuple(members), place, shared, reached
     )

@@ -74,15 +74,20 @@ def played_games(board: Board) -> tuple[list[PlayedGame], dict]:
         sides.setdefault(game_id, []).append((team_id, total))
     members: dict[int, list] = {}
     names = {}
+    keys: dict[str, str] = {}  # each spelling's `name_key`, worked out once: names come back
     for team_id, name, chapter in (
         TeamMember.objects.filter(event__tournament_id__in=ids)
         .order_by("team_id", "position")
         .values_list("team_id", "player__name", "player__chapter__name")
     ):
-        key = (name_key(name), name_key(chapter or ""))
+        chapter = chapter or ""
+        for text in (name, chapter):
+            if text not in keys:
+                keys[text] = name_key(text)
+        key = (keys[name], keys[chapter])
         person = board.who.get(key, key)
         members.setdefault(team_id, []).append(person)
-        names.setdefault(person, (name, chapter or ""))
+        names.setdefault(person, (name, chapter))
     found = []
     for pk, tournament_id, game_key, stage, round_number, event_id, position, winner in games:
         seats = sides.get(pk, [])
