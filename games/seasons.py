@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from games.rules import RulesError
 
@@ -181,9 +182,10 @@ def describe(rule: PointsRule) -> list[str]:
 # Chapter points ---------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Earned:
-    """Points one player earned in one event: who, in which tournament, for which chapter."""
+class Earned(NamedTuple):
+    """Points one player earned in one event: who, in which tournament, for which chapter.
+
+    A named tuple: a season makes one per player and tournament, tens of thousands."""
 
     tournament: int
     player: Hashable

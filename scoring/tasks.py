@@ -59,3 +59,11 @@ def build_season_export(export_id: int) -> str:
         background.fail(export_id, SeasonExport, exports.BUILD_FAILED)
         raise
     return export.status if export else "gone"
+
+
+@shared_task
+def rate_season(season_id: int) -> str:
+    """Compute a season's ratings from scratch and store them (issue 24)."""
+    from .seasons.ratings import rate_season as rate
+
+    return rate(season_id=season_id)

@@ -146,6 +146,21 @@ def season_marker(*, pk: int, **_):
     )
 
 
+@_marker("r", pk=-770_004)
+def season_ratings_marker(*, pk: int, **_):
+    """The season's marker and when its ratings were last computed (in the background,
+    after a change): the pages showing ratings show the new ones once they are ready."""
+    return (
+        Season.objects.filter(pk=pk)
+        .annotate(
+            at=Max("entries__tournament__events__changed_at"),
+            events_count=Count("entries__tournament__events"),
+        )
+        .values_list("changed_at", "at", "events_count", "kept_ratings__computed_at")
+        .order_by()[:1]
+    )
+
+
 # The decorator ------------------------------------------------------------------------
 
 

@@ -176,7 +176,7 @@ def get_ratings(request, season_id: Id):
             "games": line.rating.games,
             "in_words": line.rating.words,
         }
-        for family in season_ratings(board)
+        for family in season_ratings(board).families
         for line in family.lines
     ]
 

@@ -257,6 +257,7 @@ class HandChange(models.Model):
         return f"Hand {self.hand_number} {self.get_action_display().lower()}"
 
 
+from .placings import KeptPlacings, TournamentPlacing  # noqa: E402
 from .table import TableEntry, TableLink  # noqa: E402  (they point at the models above)
 
 __all__ = [
@@ -265,8 +266,10 @@ __all__ = [
     "Export",
     "Hand",
     "HandChange",
+    "KeptPlacings",
     "Restore",
     "Source",
     "TableEntry",
     "TableLink",
+    "TournamentPlacing",
 ]

@@ -1,8 +1,9 @@
 """A season's leaderboard, chapter points, proposals and each player's season.
 
-Reads only: the season row, its tournaments with their markers, its answered proposals
-(three queries), and each tournament's placings from the cache (`placings.py`). The
-points follow the season's rule (`games.seasons`), the same player is found by
+Reads: its tournaments with their markers, every tournament's placings from their stored
+rows (`placings.py`; a tournament changed since its rows were stored is read and written
+again first), and its answered proposals: three queries whatever its size. The points
+follow the season's rule (`games.seasons`), the same player is found by
 `games.seasons.people` over the names' keys (`tournaments.names.name_key`).
 """
 
@@ -18,7 +19,7 @@ from games import seasons as rules
 from games.registry import get_game
 from tournaments.models import SeasonMatch
 
-from .placings import Placed, SeasonEntry, placings_for, season_entries
+from .placings import SeasonEntry, SideDetails, placing_rows, season_entries
 
 
 @dataclass
@@ -49,8 +50,31 @@ class Person:
     place: int = 0
     shared: bool = False
     tournaments: set = field(default_factory=set)
-    events: list[PersonEvent] = field(default_factory=list)
+    # (n, tournament, placings row, the side's names, points): `events` made when asked
+    placed: list[tuple] = field(default_factory=list)
+    sides: SideDetails | None = None
     spellings: set = field(default_factory=set)  # (name, chapter) as each tournament had it
+    last: tuple = (-1,)  # (n, name, chapter) of the person's latest placings row
+
+    @property
+    def events(self) -> list[PersonEvent]:
+        """Return the player's events of the season, in the order played."""
+        found = []
+        for _, tournament, row, names, points in self.placed:
+            _, _, event_name, game_key, shared, reached = self.sides[row[:2]]
+            found.append(
+                PersonEvent(
+                    tournament,
+                    event_name,
+                    get_game(game_key).name,
+                    [other for other in names if other != row[4]],
+                    row[3],
+                    shared,
+                    reached,
+                    points,
+                )
+            )
+        return found
 
     @property
     def place_label(self) -> str:
@@ -135,103 +159,126 @@ def collector_paused():
 
 
 def season_board(season) -> Board:
-    """Return the season's leaderboard, chapters and proposals (two queries when the
-    tournaments' placings are kept; a tournament changed since is read once)."""
+    """Return the season's leaderboard, chapters and proposals (three queries when every
+    tournament's placings rows are current; a tournament changed since is read again)."""
     with collector_paused():
         return _season_board(season)
+
+
+@dataclass
+class _Seen:
+    """One (name key, chapter key) as the placings rows saw it, before people are made."""
+
+    points: int = 0
+    placed: list = field(default_factory=list)  # as `Person.placed`
+    where: dict = field(default_factory=dict)  # tournament id -> (name, chapter), by date
+    last: tuple = (-1, "", "")  # (n, name, chapter) of its latest row
 
 
 def _season_board(season) -> Board:
     rule = rules.PointsRule.from_data(season.points)
     entries = season_entries(season)
-    placings = placings_for(entries)
+    rows = placing_rows(entries)
     decisions = _decisions(season)
-    seen: dict[tuple[str, str], list] = defaultdict(list)  # key -> [(tournament, name, chapter)]
-    for entry in entries:
-        for placed in placings[entry.tournament.pk]:
-            for name, chapter, key, chapter_key in placed.members:
-                seen[(key, chapter_key)].append((entry.tournament, name, chapter))
+    seen, earned = _read_rows(entries, rows, rule)
     who = rules.people(seen, decisions)
-    order = {entry.tournament.pk: index for index, entry in enumerate(entries)}
     people: dict[tuple, Person] = {}
-    earned = []
-    for entry in entries:
-        for placed in placings[entry.tournament.pk]:
-            _add_placed(entry.tournament, placed, rule, who, people, earned)
-    for key, sightings in seen.items():
-        person = people[who[key]]
-        for _, name, chapter in sightings:
-            person.spellings.add((name, chapter))
+    sides = SideDetails(rows)
+    for key, sighting in seen.items():
+        person_key = who[key]
+        person = people.get(person_key)
+        if person is None:
+            person = people[person_key] = Person(person_key, person_slug(person_key), sides=sides)
+        person.points += sighting.points
+        person.placed += sighting.placed
+        person.tournaments.update(sighting.where)
+        person.spellings.update(sighting.where.values())
+        if sighting.last > person.last:  # named as the latest tournament has them
+            person.last = sighting.last
+            _, person.name, person.chapter = sighting.last
+    for person in people.values():
+        person.placed.sort(key=lambda placed: placed[0])
     ranked = sorted(people.values(), key=lambda p: (-p.points, p.name.casefold(), p.key))
     _places(ranked, lambda p: p.points)
-    latest: dict[str, tuple[int, str]] = {}  # each chapter as the latest tournament spells it
-    for (_, chapter_key), sightings in seen.items():
-        tournament, _, chapter = sightings[-1]
-        if order[tournament.pk] >= latest.get(chapter_key, (-1, ""))[0]:
-            latest[chapter_key] = (order[tournament.pk], chapter)
-    chapter_names = {key: name for key, (_, name) in latest.items()}
-    totals = rules.chapter_points(earned, rule)
+    latest: dict[str, tuple] = {}  # each chapter as the latest tournament spells it
+    for (_, chapter_key), sighting in seen.items():
+        if sighting.last > latest.get(chapter_key, (-1, "", "")):
+            latest[chapter_key] = sighting.last
+    totals = rules.chapter_points(
+        (
+            rules.Earned(tournament, who[key], key[1], points)
+            for (tournament, key), points in earned.items()
+        ),
+        rule,
+    )
     chapters = sorted(
-        (ChapterRow(key, chapter_names.get(key, key), points) for key, points in totals.items()),
+        (
+            ChapterRow(key, latest[key][2] if key in latest else key, points)
+            for key, points in totals.items()
+        ),
         key=lambda c: (-c.points, c.name.casefold()),
     )
     _places(chapters, lambda c: c.points)
+    tournaments = {entry.tournament.pk: entry.tournament for entry in entries}
     return Board(
         season,
         rule,
         entries,
         ranked,
         chapters,
-        _proposal_lines(seen, decisions),
+        _proposal_lines(seen, decisions, tournaments),
         {p.slug: p for p in ranked},
         who,
     )
 
 
-def _add_placed(tournament, placed: Placed, rule, who, people, earned) -> None:
-    points = rule.points(placed.kind, placed.place)
-    names = [member[0] for member in placed.members]
-    game_name = get_game(placed.game_key).name
-    for name, chapter, name_key_, chapter_key in placed.members:
-        key = who[(name_key_, chapter_key)]
-        person = people.get(key)
-        if person is None:
-            person = people[key] = Person(key, person_slug(key))
-        person.name, person.chapter = name, chapter  # as the latest tournament has them
-        person.points += points
-        person.tournaments.add(tournament.pk)
-        partners = [other for other in names if other != name]
-        person.events.append(
-            PersonEvent(
-                tournament,
-                placed.event_name,
-                game_name,
-                partners,
-                placed.place,
-                placed.shared,
-                placed.reached,
-                points,
-            )
-        )
-        earned.append(rules.Earned(tournament.pk, key, chapter_key, points))
+def _read_rows(entries, rows, rule) -> tuple[dict, dict]:
+    """Read every placings row once, in date order: each (name key, chapter key)'s points,
+    placings and sightings, and the points earned per tournament and key."""
+    seen: dict[tuple[str, str], _Seen] = {}
+    earned: dict[tuple, int] = defaultdict(int)
+    points_of: dict[tuple, int] = {}
+    n = 0
+    for entry in entries:
+        tournament = entry.tournament
+        tournament_id = tournament.pk
+        side, names = None, []
+        for row in rows[tournament_id]:
+            n += 1
+            if row[1] != side:
+                side, names = row[1], []
+            name, chapter = row[4], row[5]
+            names.append(name)
+            kind_place = row[2:4]
+            points = points_of.get(kind_place)
+            if points is None:
+                points = points_of[kind_place] = rule.points(*kind_place)
+            key = row[6:8]
+            sighting = seen.get(key)
+            if sighting is None:
+                sighting = seen[key] = _Seen()
+            sighting.points += points
+            sighting.placed.append((n, tournament, row, names, points))
+            sighting.where[tournament_id] = (name, chapter)
+            sighting.last = (n, name, chapter)
+            earned[(tournament_id, key)] += points
+    return seen, earned
 
 
-def _proposal_lines(seen, decisions) -> list[ProposalLine]:
+def _proposal_lines(seen, decisions, tournaments) -> list[ProposalLine]:
     lines = []
-    where = {key: {t.pk for t, _, _ in sightings} for key, sightings in seen.items()}
-    for proposal in rules.proposals(where):
-        first = (proposal.name, proposal.chapters[0])
-        second = (proposal.name, proposal.chapters[1])
-        shown = [seen[first][-1], seen[second][-1]]
+    for proposal in rules.proposals({key: sighting.where for key, sighting in seen.items()}):
+        first = seen[(proposal.name, proposal.chapters[0])]
+        second = seen[(proposal.name, proposal.chapters[1])]
         lines.append(
             ProposalLine(
-                name=shown[0][1],
+                name=first.last[1],
                 name_key=proposal.name,
-                chapters=(shown[0][2] or "no chapter", shown[1][2] or "no chapter"),
+                chapters=(first.last[2] or "no chapter", second.last[2] or "no chapter"),
                 chapter_keys=proposal.chapters,
                 where=(
-                    list(dict.fromkeys(t.name for t, _, _ in seen[first])),
-                    list(dict.fromkeys(t.name for t, _, _ in seen[second])),
+                    [tournaments[pk].name for pk in first.where],
+                    [tournaments[pk].name for pk in second.where],
                 ),
                 decision=decisions.get(proposal),
             )

@@ -17,7 +17,7 @@ from tournaments.models import SeasonExport
 from ..exports import exports_folder, folder_problem, keep_for, log, writers
 from ..exports.tables import Table
 from .board import Board, season_board
-from .ratings import FamilyRatings, season_ratings
+from .ratings import FamilyRatings, current_ratings
 
 LEADERBOARD = ("place", "shared", "player", "chapter", "points", "tournaments", "events")
 CHAPTERS = ("place", "shared", "chapter", "points")
@@ -140,7 +140,7 @@ def build_season_export(*, export_id: int) -> SeasonExport | None:
 
     started = time.monotonic()
     board = season_board(season)
-    found = season_tables(board, season_ratings(board))
+    found = season_tables(board, current_ratings(board))
     sheets = writers.table_sheets(found)
     size = sum(table.size() for table in found)
     try:

@@ -1,28 +1,29 @@
-"""Each tournament's placings as a season reads them, kept once per change of its events.
+"""Each tournament's placings as a season reads them: stored rows, one query per season.
 
-A season never copies results: a tournament's placings are read from the tournament as
-it stands, with the exports' own readers (`scoring.exports.tables.placings.placings_of`
-over a `Snapshot`: the bracket's places and the rounds standings), and kept in the cache
-under the tournament's marker (the newest change of its events and their number). Any
-correction bumps an event's marker, so the next read takes the new placings: never stale.
+A season never copies results into itself: a tournament's placings are read from the
+tournament as it stands, with the exports' own readers (`scoring.exports.tables.placings.
+placings_of` over a `Snapshot`: the bracket's places and the rounds standings), and
+stored as rows per tournament (`scoring.models.TournamentPlacing`) under the tournament's
+marker (the newest change of its events and their number). A season reads the markers
+with its tournaments (one query) and every row in one more; a tournament whose events
+changed since its rows were stored (a finish, a reopening, a correction) is read again
+and its rows written before they are counted (`scoring.services.season_placings`), so a
+season is never stale and its cost does not grow with the snapshots of its tournaments.
 """
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 
-from django.core.cache import cache
-from django.db.models import Count, Max
+from django.db.models import Count, Max, OuterRef, Subquery
 
 from scoring.exports.tables.placings import placings_of
 from scoring.exports.tables.snapshot import read_snapshot
-from tournaments.models import Event, SeasonTournament
+from scoring.models import KeptPlacings, TournamentPlacing
+from tournaments.models import Event, Tournament
 from tournaments.names import name_key
-from tournaments.selectors import ranked_events
 
 NO_CHAPTER = "No chapter"  # what a Snapshot's team says of a player without one
-KEEP_SECONDS = 7 * 24 * 3600  # only frees memory: a new marker is a new key
 
 
 @dataclass(frozen=True)
@@ -34,7 +35,7 @@ class Placed:
     event_name: str
     kind: str  # "bracket" or "rounds"
     game_key: str
-    # (player's name, chapter's name or "", and their `name_key`s), read once and kept
+    # (player's name, chapter's name or "", and their `name_key`s)
     members: tuple[tuple[str, str, str, str], ...]
     place: int | None
     shared: bool
@@ -43,26 +44,29 @@ class Placed:
 
 @dataclass(frozen=True)
 class SeasonEntry:
-    """A tournament of the season and the marker its placings are kept under."""
+    """A tournament, the marker of its events now, and the marker its rows were kept at."""
 
     tournament: object
-    marker: tuple
+    marker: str
+    kept: str | None = None
+
+    @property
+    def stale(self) -> bool:
+        return self.kept != self.marker
+
+
+def tournament_entries(tournaments) -> list[SeasonEntry]:
+    """Return the tournaments (a queryset) in date order with their markers (one query)."""
+    kept = KeptPlacings.objects.filter(tournament=OuterRef("pk")).values("marker")[:1]
+    rows = tournaments.annotate(
+        at=Max("events__changed_at"), events_count=Count("events"), kept=Subquery(kept)
+    ).order_by("starts_on", "slug")
+    return [SeasonEntry(row, f"{row.at}|{row.events_count}", row.kept) for row in rows]
 
 
 def season_entries(season) -> list[SeasonEntry]:
-    """Return the season's tournaments in date order, each with its marker (one query)."""
-    rows = (
-        SeasonTournament.objects.filter(season=season)
-        .select_related("tournament")
-        .annotate(at=Max("tournament__events__changed_at"), events=Count("tournament__events"))
-        .order_by("tournament__starts_on", "tournament__slug")
-    )
-    return [SeasonEntry(row.tournament, (str(row.at), row.events)) for row in rows]
-
-
-def _key(entry: SeasonEntry) -> str:
-    marker = hashlib.sha256(repr(entry.marker).encode()).hexdigest()[:32]
-    return f"season-placings:{entry.tournament.pk}:{marker}"
+    """Return the season's tournaments in date order, each with its markers (one query)."""
+    return tournament_entries(Tournament.objects.filter(season_entries__season=season))
 
 
 def read_placings(tournament, ranked: dict | None = None) -> list[Placed]:
@@ -112,19 +116,89 @@ def read_placings(tournament, ranked: dict | None = None) -> list[Placed]:
     return found
 
 
-def placings_for(entries: list[SeasonEntry]) -> dict[int, list[Placed]]:
-    """Return each tournament's placings by its id: from the cache, else read and kept."""
-    keys = {_key(entry): entry for entry in entries}
-    kept = cache.get_many(list(keys))
-    missing = [entry.tournament for key, entry in keys.items() if key not in kept]
-    # The rounds events of every tournament to read, ranked in two queries together.
-    finished = Event.objects.filter(tournament__in=missing, status=Event.Status.FINISHED)
-    ranked = ranked_events(e for e in finished if e.game.plays_rounds) if missing else {}
-    found = {}
-    for key, entry in keys.items():
-        placed = kept.get(key)
-        if placed is None:
-            placed = read_placings(entry.tournament, ranked)
-            cache.set(key, placed, timeout=KEEP_SECONDS)
-        found[entry.tournament.pk] = placed
+# What the leaderboard reads of each stored row: who, where, which place.
+ROW_FIELDS = (
+    "tournament_id",
+    "number",
+    "kind",
+    "place",
+    "name",
+    "chapter",
+    "name_key",
+    "chapter_key",
+)
+# What a player's events add, once per side (`side_details`): read only when shown.
+SIDE_FIELDS = (
+    "tournament_id",
+    "number",
+    "event_id",
+    "event_order",
+    "event_name",
+    "game_key",
+    "shared",
+    "reached",
+)
+
+
+def placing_rows(entries: list[SeasonEntry]) -> dict[int, list[tuple]]:
+    """Return each tournament's stored placings rows (`ROW_FIELDS`, in order) by its id:
+    one query; the rows of a tournament changed since they were stored written first."""
+    from scoring.services.season_placings import keep_placings
+
+    stale = [entry for entry in entries if entry.stale]
+    if stale:
+        keep_placings(entries=stale)
+    found: dict[int, list[tuple]] = {entry.tournament.pk: [] for entry in entries}
+    rows = (
+        TournamentPlacing.objects.filter(tournament_id__in=list(found))
+        .order_by("tournament_id", "number", "position")
+        .values_list(*ROW_FIELDS)
+    )
+    for row in rows:
+        found[row[0]].append(row)
     return found
+
+
+class SideDetails:
+    """Each placed side's event, shared place and how far it got, by (tournament id,
+    number): read in one query the first time a page asks (a player's events)."""
+
+    def __init__(self, tournament_ids):
+        self.tournament_ids = list(tournament_ids)
+        self._found: dict[tuple[int, int], tuple] | None = None
+
+    def __getitem__(self, side: tuple[int, int]) -> tuple:
+        if self._found is None:
+            rows = TournamentPlacing.objects.filter(
+                tournament_id__in=self.tournament_ids, position=0
+            ).values_list(*SIDE_FIELDS)
+            self._found = {row[:2]: row[2:] for row in rows}
+        return self._found[side]
+
+
+def placings_for(entries: list[SeasonEntry]) -> dict[int, list[Placed]]:
+    """Return each tournament's placings by its id, as `read_placings` gave them."""
+    found = {}
+    rows_of = placing_rows(entries)
+    details = SideDetails(rows_of)
+    for tournament_id, rows in rows_of.items():
+        placed, side, members = [], None, []
+        for row in rows:
+            if side is not None and row[1] != side[1]:
+                placed.append(placed_of(side, members, details))
+                members = []
+            side = row
+            members.append(row[4:8])
+        if side is not None:
+            placed.append(placed_of(side, members, details))
+        found[tournament_id] = placed
+    return found
+
+
+def placed_of(row, members, details: SideDetails) -> Placed:
+    """Return the side's placing a row says, with its members' names and keys."""
+    event_id, order, event_name, game_key, shared, reached = details[row[:2]]
+    kind, place = row[2], row[3]
+    return Placed(
+        event_id, order, event_name, kind, game_key, tuple(members), place, shared, reached
+    )

@@ -8,9 +8,10 @@ from django.shortcuts import get_object_or_404, render
 
 from games.seasons import describe
 from tournaments.models import Season
-from tournaments.page_cache import public_page, season_marker
+from tournaments.page_cache import public_page, season_marker, season_ratings_marker
 
 from ..seasons import season_board, season_ratings
+from ..seasons.ratings import keep_ratings_current
 
 POLL_SECONDS = 60
 
@@ -23,6 +24,7 @@ def _season(pk: int) -> Season:
 def season(request: HttpRequest, pk: int) -> HttpResponse:
     found = _season(pk)
     board = season_board(found)
+    keep_ratings_current(board)  # a change in the season is rated in the background
     context = {
         "season": found,
         "board": board,
@@ -34,26 +36,39 @@ def season(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "scoring/season_public.html", context)
 
 
-@public_page(season_marker)
+@public_page(season_ratings_marker)
 def player(request: HttpRequest, pk: int, person: str) -> HttpResponse:
     found = _season(pk)
     board = season_board(found)
     someone = board.by_slug.get(person)
     if someone is None:
         raise Http404("No such player in this season.")
+    rated = season_ratings(board)
     ratings = [
         (family.game_name, line.rating)
-        for family in season_ratings(board)
+        for family in rated.families
         for line in family.lines
         if line.slug == person
     ]
-    context = {"season": found, "person": someone, "ratings": ratings, "board": board}
+    context = {
+        "season": found,
+        "person": someone,
+        "ratings": ratings,
+        "updating": rated.updating,
+        "board": board,
+    }
     return render(request, "scoring/season_player.html", context)
 
 
-@public_page(season_marker)
+@public_page(season_ratings_marker)
 def ratings(request: HttpRequest, pk: int) -> HttpResponse:
     found = _season(pk)
     board = season_board(found)
-    context = {"season": found, "families": season_ratings(board), "board": board}
+    rated = season_ratings(board)
+    context = {
+        "season": found,
+        "families": rated.families,
+        "updating": rated.updating,
+        "board": board,
+    }
     return render(request, "scoring/season_ratings.html", context)

@@ -1,6 +1,7 @@
 """A season's leaderboard, chapter points, proposals and ratings, read from tournaments."""
 
 import datetime
+import io
 
 import pytest
 from django.db import connection
@@ -24,6 +25,7 @@ def season(official):
 def add(season, official, *tournaments):
     for tournament in tournaments:
         services.add_season_tournament(season=season, by=official, tournament=tournament)
+    season.refresh_from_db()  # as a page reads it
 
 
 def test_points_follow_the_placings_and_the_rule(season, official):
@@ -126,7 +128,7 @@ def test_ratings_do_not_depend_on_the_order_tournaments_were_added(official):
                 family.game_key,
                 [(line.name, line.chapter, line.rating.words) for line in family.lines],
             )
-            for family in season_ratings(season_board(season))
+            for family in season_ratings(season_board(season)).families
         ]
 
     assert words(one) == words(two)
@@ -139,10 +141,10 @@ def test_ratings_do_not_depend_on_the_order_tournaments_were_added(official):
 def test_ratings_are_recomputed_after_a_correction(season, official):
     rally = finished_tournament("spring", official=official)
     add(season, official, rally)
-    before = season_ratings(season_board(season))[0].lines[0].name
+    before = season_ratings(season_board(season)).families[0].lines[0].name
     Side.objects.filter(game__event__name="Double draw", seat=2).update(total=99)
     services.mark_changed(tournament=rally)
-    after = season_ratings(season_board(season))[0].lines[0].name
+    after = season_ratings(season_board(season)).families[0].lines[0].name
     assert (before, after) == ("Ann Lee", "Cy Day")
 
 
@@ -157,7 +159,7 @@ def test_the_board_reads_a_fixed_number_of_queries_whatever_the_size(season, off
     season_board(season)
     with CaptureQueriesContext(connection) as large:
         season_board(season)
-    assert len(small) == len(large) == 2
+    assert len(small) == len(large) == 3  # the markers, the placings rows, the answers
 
 
 def test_rounds_placings_ranked_together_equal_each_events_own_standings(official):
@@ -171,3 +173,90 @@ def test_rounds_placings_ranked_together_equal_each_events_own_standings(officia
     assert len(ranked) == 2
     for rally in rallies:
         assert read_placings(rally, ranked) == read_placings(rally)
+
+
+def _standing(board):
+    return (
+        [(p.name, p.chapter, p.points, p.place_label) for p in board.people],
+        [(c.name, c.points, c.place_label) for c in board.chapters],
+        {p.slug: [(e.event_name, e.place_label, e.points) for e in p.events] for p in board.people},
+    )
+
+
+def test_a_result_corrected_through_the_desk_equals_the_season_read_from_scratch(season, official):
+    from scoring.models import KeptPlacings, TournamentPlacing
+
+    rally = finished_tournament("spring", official=official)
+    add(season, official, rally, finished_tournament("fall", official=official, people=MOVED))
+    before = _standing(season_board(season))  # every tournament's placings rows stored
+    final = rally.events.get(name="Doubles").games.get(round_number=2)
+    services.record_result(game=final, winner_seat=1, by=official, confirm=True)
+    corrected = _standing(season_board(season))
+    assert corrected != before
+    assert {p.name: p.points for p in season_board(season).people}["Ed Poe"] == 11 + 8
+    TournamentPlacing.objects.all().delete()
+    KeptPlacings.objects.all().delete()
+    assert _standing(season_board(season)) == corrected  # read again from scratch
+
+
+def test_stored_placings_are_what_the_tournament_reads_now(season, official):
+    from scoring.seasons.placings import placings_for, read_placings, season_entries
+
+    rallies = [finished_tournament(slug, official=official) for slug in ("one", "two")]
+    add(season, official, *rallies)
+    season_board(season)
+    entries = season_entries(season)
+    assert not any(entry.stale for entry in entries)
+    stored = placings_for(entries)
+    assert all(stored[rally.pk] == read_placings(rally) for rally in rallies)
+
+
+def test_ratings_after_a_correction_are_worked_out_in_the_background(season, official, monkeypatch):
+    from scoring.seasons import ratings
+    from tournaments import background
+
+    rally = finished_tournament("spring", official=official)
+    add(season, official, rally)
+    assert not season_ratings(season_board(season)).updating  # eager: worked out at once
+    sent = []
+    monkeypatch.setattr(background, "enqueue", lambda task, *args: sent.append(args) or True)
+    Side.objects.filter(game__event__name="Double draw", seat=2).update(total=99)
+    services.mark_changed(tournament=rally)
+    shown = season_ratings(season_board(season))
+    assert shown.updating and shown.families[0].lines[0].name == "Ann Lee"  # the last ones
+    assert season_ratings(season_board(season)).updating
+    assert sent == [(season.pk,)]  # sent once for this version of the season
+    ratings.rate_season(season_id=season.pk)  # what the worker does
+    shown = season_ratings(season_board(season))
+    assert not shown.updating and shown.families[0].lines[0].name == "Cy Day"
+    assert sent == [(season.pk,)]
+
+
+def test_ratings_wait_for_a_worker_that_could_not_be_reached(season, official, monkeypatch):
+    from tournaments import background
+
+    add(season, official, finished_tournament("spring", official=official))
+    monkeypatch.setattr(background, "enqueue", lambda task, *args: False)
+    shown = season_ratings(season_board(season))
+    assert shown.updating and shown.families == []
+    monkeypatch.undo()
+    assert not season_ratings(season_board(season)).updating  # sent again on the next read
+
+
+def test_the_command_stores_the_placings_of_every_tournament_in_a_season(season, official):
+    from django.core.management import call_command
+
+    from scoring.models import KeptPlacings, TournamentPlacing
+
+    add(season, official, finished_tournament("spring", official=official))
+    finished_tournament("alone", official=official)  # in no season: not read
+    season_board(season)
+    TournamentPlacing.objects.all().delete()
+    KeptPlacings.objects.all().delete()
+    said = io.StringIO()
+    call_command("keep_season_placings", stdout=said)
+    assert "for 1 tournament" in said.getvalue()
+    assert KeptPlacings.objects.count() == 1 and TournamentPlacing.objects.exists()
+    with CaptureQueriesContext(connection) as counted:
+        season_board(season)
+    assert len(counted) == 3  # nothing left to read from the tournament

@@ -165,7 +165,7 @@ def test_the_public_page_reads_the_same_number_of_queries_at_two_sizes(season, o
     url = reverse("scoring_public:season", args=[season.pk])
 
     def queries():
-        Client().get(url)  # each tournament's placings read once and kept
+        Client().get(url)  # every placings row stored, the ratings computed (eager)
         from django.core.cache import caches
 
         caches["pages"].clear()
@@ -181,7 +181,7 @@ def test_the_public_page_reads_the_same_number_of_queries_at_two_sizes(season, o
         services.add_season_tournament(
             season=season, by=official, tournament=finished_tournament(f"t{n}", official=official)
         )
-    assert queries() == small <= 5
+    assert queries() == small <= 6  # marker, season, tournaments, placings, answers, ratings
 
 
 def test_the_public_pages_poll_as_a_partial_and_the_models_say_what_they_are(full, official):
@@ -205,3 +205,29 @@ def test_the_public_pages_poll_as_a_partial_and_the_models_say_what_they_are(ful
     assert str(match) == "ann lee: alamo / bexar"
     assert str(export) == "State flag 2026 (zip, pending)"
     assert full.get_absolute_url() == reverse("scoring_public:season", args=[full.pk])
+
+
+def test_a_change_in_a_tournament_is_rated_in_the_background_and_shown_meanwhile(
+    full, spring, monkeypatch
+):
+    from scoring.seasons.ratings import rate_season
+    from tournaments import background
+    from tournaments.models import Side
+
+    client = Client()
+    ratings_url = reverse("scoring_public:season_ratings", args=[full.pk])
+    assert "being updated" not in client.get(ratings_url).content.decode()  # eager: at once
+    sent = []
+    monkeypatch.setattr(background, "enqueue", lambda task, *args: sent.append(args) or True)
+    Side.objects.filter(game__event__tournament=spring, game__event__name="Double draw").filter(
+        seat=2
+    ).update(total=99)
+    services.mark_changed(tournament=spring)
+    assert client.get(reverse("scoring_public:season", args=[full.pk])).status_code == 200
+    assert sent == [(full.pk,)]  # the leaderboard's page sent the work
+    page = client.get(ratings_url).content.decode()
+    assert "being updated" in page and "Ann Lee" in page  # the last ratings meanwhile
+    assert sent == [(full.pk,)]  # once per version of the season
+    rate_season(season_id=full.pk)  # the worker
+    page = client.get(ratings_url).content.decode()
+    assert "being updated" not in page

@@ -133,3 +133,22 @@ def test_the_season_is_edited_and_deleted(season, official):
     assert (season.name, season.year, season.organiser) == ("Flag", 2027, "")
     services.delete_season(season=season, by=official)
     assert not Season.objects.exists()
+
+
+def test_ratings_are_sent_once_per_version_and_a_late_older_result_does_not_win(season):
+    from datetime import timedelta
+
+    from tournaments.models import SeasonRatings
+
+    wait = timedelta(minutes=5)
+    assert services.queue_season_ratings(season=season, marker="v1", retry_after=wait)
+    assert not services.queue_season_ratings(season=season, marker="v1", retry_after=wait)
+    assert services.queue_season_ratings(season=season, marker="v2", retry_after=wait)
+    assert services.keep_season_ratings(season_id=season.pk, marker="v2", families=[{"n": 2}])
+    # the worker sent for v1 finishes last: the newer ratings stay
+    assert not services.keep_season_ratings(season_id=season.pk, marker="v1", families=[])
+    kept = SeasonRatings.objects.get(season=season)
+    assert (kept.marker, kept.families) == ("v2", [{"n": 2}])
+    services.unqueue_season_ratings(season=season, marker="v2")
+    assert services.queue_season_ratings(season=season, marker="v2", retry_after=wait)
+    assert not services.keep_season_ratings(season_id=-1, marker="v2", families=[])

@@ -22,7 +22,7 @@ from .play import (
     round_is_public,
 )
 from .registration import Chapter, ChapterQuerySet, Player, RosterUpload
-from .seasons import Season, SeasonExport, SeasonMatch, SeasonTournament
+from .seasons import Season, SeasonExport, SeasonMatch, SeasonRatings, SeasonTournament
 from .tournament import NAME_MAX, Activity, OfficialInvitation, Tournament, game_choices
 
 __all__ = [
@@ -45,6 +45,7 @@ __all__ = [
     "Season",
     "SeasonExport",
     "SeasonMatch",
+    "SeasonRatings",
     "SeasonTournament",
     "Side",
     "SitOut",

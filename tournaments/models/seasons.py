@@ -132,3 +132,22 @@ class SeasonExport(Job):
 
     def __str__(self):
         return f"{self.season} ({self.format}, {self.status})"
+
+
+class SeasonRatings(models.Model):
+    """A season's ratings as last computed in the background, and what they were computed
+    from: `marker` names the season's version (its own change and its tournaments' events'
+    markers); `wanted` the version a worker was last sent to compute, and when."""
+
+    season = models.OneToOneField(
+        Season, on_delete=models.CASCADE, primary_key=True, related_name="kept_ratings"
+    )
+    marker = models.CharField(max_length=64, blank=True)
+    # [{"game_key", "game_name", "lines": [[place, name, chapter, slug, mu, sigma, games]]}]
+    families = models.JSONField(default=list, blank=True)
+    computed_at = models.DateTimeField(null=True, blank=True)
+    wanted = models.CharField(max_length=64, blank=True)
+    queued_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self):
+        return f"Ratings of {self.season_id}"

@@ -1,5 +1,6 @@
 """Write services for seasons: make one, add and remove its tournaments, set its points
-rule, and answer its proposals that two players are the same.
+rule, and answer its proposals that two players are the same; keep its ratings as
+computed in the background (`queue_season_ratings`, `keep_season_ratings`).
 
 Each bumps the season's `changed_at` (its pages and ratings are keyed on it with its
 tournaments' events' markers) and runs in one transaction with the season row locked.
@@ -8,13 +9,14 @@ tournaments' events' markers) and runs in one transaction with the season row lo
 from __future__ import annotations
 
 from django.db import transaction
+from django.db.models import F, Q
 from django.utils import timezone
 
 from games import seasons as rules
 
 from ..changes import log_activity
 from ..errors import DeskError
-from ..models import Event, Season, SeasonMatch, SeasonTournament, Tournament
+from ..models import Event, Season, SeasonMatch, SeasonRatings, SeasonTournament, Tournament
 from ..names import name_key
 from .names import check_name
 
@@ -155,3 +157,35 @@ def decide_season_match(
 @transaction.atomic
 def delete_season(*, season: Season, by) -> None:
     _locked(season).delete()
+
+
+def queue_season_ratings(*, season: Season, marker: str, retry_after) -> bool:
+    """Say that the season's ratings at `marker` are to be computed in the background;
+    return whether the caller is the one to send the work (not sent already for this
+    version, or sent longer than `retry_after` ago: a worker that never came)."""
+    SeasonRatings.objects.get_or_create(season_id=season.pk)
+    now = timezone.now()
+    due = ~Q(wanted=marker) | Q(queued_at__isnull=True) | Q(queued_at__lt=now - retry_after)
+    return bool(
+        SeasonRatings.objects.filter(due, season_id=season.pk).update(wanted=marker, queued_at=now)
+    )
+
+
+def unqueue_season_ratings(*, season: Season, marker: str) -> None:
+    """Forget that the work for `marker` was sent (the worker could not be reached)."""
+    SeasonRatings.objects.filter(season_id=season.pk, wanted=marker).update(queued_at=None)
+
+
+def keep_season_ratings(*, season_id: int, marker: str, families: list) -> bool:
+    """Store the season's ratings computed at `marker` (plain data); return whether they
+    were stored: not when the season is gone, nor over the ratings of the version last
+    sent to a worker by ratings of an older one finishing late."""
+    if not Season.objects.filter(pk=season_id).exists():
+        return False
+    SeasonRatings.objects.get_or_create(season_id=season_id)
+    newest_kept = Q(marker=F("wanted")) & ~Q(wanted="")
+    return bool(
+        SeasonRatings.objects.filter(Q(wanted=marker) | ~newest_kept, season_id=season_id).update(
+            marker=marker, families=families, computed_at=timezone.now()
+        )
+    )
