@@ -9,7 +9,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('scoring', '0010_table_entry_decided_by_name'),
-        ('tournaments', '0015_season_ratings_kept'),
+        ('tournaments', '0016_season_ratings_kept'),
     ]
 
     operations = [

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0014_seasons_across_tournaments'),
+        ('tournaments', '0015_event_shared_changed_at'),
     ]
 
     operations = [
