@@ -142,3 +142,34 @@ def test_the_bracket_page_and_the_monitor_offer_close_all(official_client, desk)
     semis = official_client.get(reverse("scoring:bracket_monitor", args=[slug, pk, 2]))
     assert semis.status_code == 200  # the semi-finals wait: nothing to close there
     assert "Close all at time…" not in semis.content.decode()
+
+
+def test_a_closed_game_can_be_taken_back_on_the_bracket_page_and_undone(official_client, desk):
+    official_client.post(url(desk.doubles), {"tables": listed(desk.doubles), "confirm": "1"})
+    slug, game = desk.tournament.slug, desk.game(1, 0)
+    page = official_client.get(reverse("desk:bracket", args=[slug, desk.doubles.pk]))
+    assert "Closed at time on the totals so far" in page.content.decode()
+    response = official_client.post(
+        reverse("desk:game_reopen", args=[slug, game.pk]),
+        {"version": game.version, "sure": "1"},
+        follow=True,
+    )
+    assert "Result taken back: the game is open again." in response.content.decode()
+    reopened = desk.game(1, 0)
+    assert (reopened.status, reopened.winner_seat) == (Game.Status.PLAYING, None)
+    official_client.post(
+        reverse("desk:game_undo", args=[slug, game.pk]), {"version": reopened.version}
+    )
+    undone = desk.game(1, 0)
+    assert (undone.status, undone.winner_seat) == (Game.Status.CLOSED, 0)
+    assert desk.game(2, 0).sides_by_seat[0].team_id == undone.sides_by_seat[0].team_id
+
+
+def test_the_partners_games_monitor_offers_close_all_for_stage_0(official_client, desk):
+    desk.win(1, 0, 0)
+    slug, singles = desk.tournament.slug, desk.singles
+    monitor = official_client.get(reverse("scoring:bracket_monitor", args=[slug, singles.pk, 0]))
+    assert f'href="{url(singles, stage=0, number=1)}"' in monitor.content.decode()
+    page = official_client.get(url(singles, stage=0, number=1)).content.decode()
+    assert "Close all at time: <bdi>Singles</bdi>, the partners&#x27; games" in page
+    assert "No hands yet: play it or give a walkover" in page
