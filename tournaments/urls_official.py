@@ -80,6 +80,11 @@ urlpatterns = [
         name="close_all",
     ),
     path("<slug:slug>/events/<int:pk>/bracket/clock/", cl.bracket_clock, name="bracket_clock"),
+    path(
+        "<slug:slug>/events/<int:pk>/bracket/<int:stage>/<int:number>/close-all/",
+        cl.bracket_close_all,
+        name="bracket_close_all",
+    ),
     path("<slug:slug>/events/<int:pk>/standings/", rd.standings, name="standings"),
     path("<slug:slug>/events/<int:pk>/sides/<int:team_pk>/", rd.side_games, name="side_games"),
     path("<slug:slug>/games/<int:pk>/close/", rd.table_close, name="table_close"),

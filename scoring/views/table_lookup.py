@@ -59,6 +59,17 @@ class Place:
     def url_links(self) -> str:
         return self.url("links")
 
+    @property
+    def url_close_all(self) -> str:
+        """Return the round's "Close all at time" page (a bracket round: its stage and
+        round; the partners' games are stage 0, round 1)."""
+        slug, pk = self.event.tournament.slug, self.event.pk
+        if self.kind == ROUNDS:
+            return reverse("desk:close_all", args=[slug, pk, self.number])
+        if self.number == table_monitor.PARTNERS:
+            return reverse("desk:bracket_close_all", args=[slug, pk, 0, 1])
+        return reverse("desk:bracket_close_all", args=[slug, pk, 1, self.number])
+
 
 def monitor_for(place: Place) -> Monitor:
     """Return the round's tables and their states; 404 for a round the event does not have."""

@@ -49,6 +49,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from scoring.seasons import season_board
 from tests.e2e.every_page_world import World, build_world
+from tournaments.models import Game
 
 PHONE = {"width": 390, "height": 844}
 SMALLEST_TEXT_PX = 16
@@ -130,6 +131,12 @@ def _on_rounds(event) -> str:
 
 def _on_draw(event) -> str:
     return _desk("desk:event_draw", event.tournament, event.pk)
+
+
+def _current(w) -> int:
+    """The demo doubles' bracket round being played (its clock runs)."""
+    games = Game.objects.filter(event=w.doubles, stage=1, status__in=["ready", "playing"])
+    return games.order_by("round_number").values_list("round_number", flat=True).first()
 
 
 def _ev(event, **more) -> dict:
@@ -254,6 +261,7 @@ RECIPES: dict[str, Callable[[World], Visit | list[Visit]]] = {
     "desk:close_all": lambda w: [
         Page(**_ev(e, number=w.current_round(e).number)) for e in w.rounds_events
     ],
+    "desk:bracket_close_all": lambda w: Page(**_ev(w.doubles, stage=1, number=_current(w))),
     "desk:bracket_clock": lambda w: PostOnly(
         form_on=_desk("desk:bracket", w.demo, w.doubles.pk), **_ev(w.doubles)
     ),

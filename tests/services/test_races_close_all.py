@@ -42,8 +42,9 @@ def listed(round_):
     return {g.pk: g.version for g in Game.objects.filter(round=round_, status__in=["ready"])}
 
 
-def totals_match_the_hands(round_):
-    for game in Game.objects.filter(round=round_):
+def totals_match_the_hands(round_=None, *, games=None):
+    """Each game's totals are the sum of its stored hands (a round's tables, or `games`)."""
+    for game in Game.objects.filter(round=round_) if games is None else games:
         hands = list(Hand.objects.filter(game=game).values_list("points", flat=True))
         assert game.hand_count == len(hands)
         sides = list(

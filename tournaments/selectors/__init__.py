@@ -34,6 +34,7 @@ from .clocks import (
     round_clock,
     still_playing,
 )
+from .closing import Closing, at_time_winner, bracket_closing, round_closing
 from .counts import events_with_counts, tournament_counts
 from .draw import (
     DrawOverview,
@@ -85,6 +86,7 @@ __all__ = [
     "TABLE_WORDS",
     "Bracket",
     "Clock",
+    "Closing",
     "DrawOverview",
     "GameLine",
     "Lookup",
@@ -104,7 +106,9 @@ __all__ = [
     "TeamLine",
     "Teams",
     "WaitingHand",
+    "at_time_winner",
     "bracket_clocks",
+    "bracket_closing",
     "bracket_for_event",
     "bracket_played",
     "bracket_rounds",
@@ -133,6 +137,7 @@ __all__ = [
     "ranked_events",
     "roster_chapter_notes",
     "round_clock",
+    "round_closing",
     "round_view",
     "rounds_overview",
     "rounds_sat_out",

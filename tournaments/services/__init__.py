@@ -1,6 +1,7 @@
 """Write services of the tournaments app; the only code that changes its models."""
 
 from ..changes import log_activity, mark_changed
+from .bracket_time import close_bracket_game_at_time, close_bracket_round_at_time
 from .chapters import add_chapter, merge_chapters, rename_chapter
 from .clocks import restart_round_clock, set_bracket_clock
 from .desk_results import (
@@ -65,6 +66,8 @@ __all__ = [
     "check_in_players",
     "close_all_at_time",
     "close_at_time",
+    "close_bracket_game_at_time",
+    "close_bracket_round_at_time",
     "create_event",
     "create_season",
     "create_tournament",

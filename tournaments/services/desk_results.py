@@ -25,7 +25,7 @@ from django.db import transaction
 
 from .. import naming
 from ..errors import DeskError
-from ..models import Game, Team
+from ..models import WITH_RESULT, Game, Team
 from ..naming import PARTNERS_STAGE
 from .dry_run import rolled_back
 from .results import (
@@ -56,19 +56,30 @@ class Before:
     winner_seat: int
     walkover: bool
     reason: str
+    closed: bool = False  # closed at time (the highest total won)
+
+    @classmethod
+    def of(cls, game) -> Before | None:
+        """Return a game's result as Undo would put it back, or None without a result."""
+        if game.status not in WITH_RESULT or game.winner_seat is None:
+            return None
+        closed = game.status == Game.Status.CLOSED
+        return cls(game.winner_seat, game.walkover, game.walkover_reason, closed)
 
     def as_list(self) -> list:
-        return [self.winner_seat, self.walkover, self.reason]
+        return [self.winner_seat, self.walkover, self.reason, self.closed]
 
     @classmethod
     def from_list(cls, value) -> Before | None:
-        """Read a stored Before (a list of three), or None for anything else."""
-        if not isinstance(value, list) or len(value) != 3:
+        """Read a stored Before (a list of three or four), or None for anything else."""
+        if not isinstance(value, list) or len(value) not in (3, 4):
             return None
-        seat, walkover, reason = value
+        seat, walkover, reason, closed = [*value, False][:4]
         if seat not in (0, 1) or not isinstance(walkover, bool) or not isinstance(reason, str):
             return None
-        return cls(seat, walkover, reason)
+        if not isinstance(closed, bool):
+            return None
+        return cls(seat, walkover, reason, closed)
 
 
 @dataclass
@@ -125,6 +136,12 @@ def _check_against_sheet(game: Game, winner_seat: int, *, walkover: bool, reason
     totals = [side.total for side in sides]
     stands = f"{naming.result_totals(totals)} after {_hands(game)}"
     name = name_of(game)
+    if game.status == Game.Status.CLOSED:
+        raise DeskError(
+            f"{name} was closed at time: {_decided(game, sides)}. To change its result, "
+            "edit or delete a hand on the score sheet (the bracket follows), take the "
+            "result back to play on, or record a forfeit with its reason."
+        )
     if game.is_decided:
         raise DeskError(
             f"The score sheet decided {name}: {_decided(game, sides)}. To change its "
@@ -140,12 +157,6 @@ def _check_against_sheet(game: Game, winner_seat: int, *, walkover: bool, reason
             f"has not {wanted}. Enter the rest of the hands on the score sheet (the result "
             "follows from them), or record a forfeit with its reason."
         )
-
-
-def _before(game: Game) -> Before | None:
-    if game.status not in (Game.Status.FINISHED, Game.Status.WALKOVER):
-        return None
-    return Before(game.winner_seat, game.walkover, game.walkover_reason)
 
 
 def give_result(
@@ -172,7 +183,7 @@ def give_result(
                 "Here it is as it stands now; check it and try again."
             )
         _check_against_sheet(current, winner_seat, walkover=walkover, reason=reason)
-        before = _before(current)
+        before = Before.of(current)
         record_result(
             game=game,
             winner_seat=winner_seat,
@@ -224,6 +235,7 @@ def undo_result(*, game: Game, by, version: int, before: Before | None) -> Game:
                 walkover=before.walkover,
                 reason=before.reason,
                 expected_version=version,
+                closed=before.closed,
             )
         except ConfirmationNeeded as exc:
             names = ", ".join(name_of(g) for g in exc.games)

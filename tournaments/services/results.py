@@ -213,23 +213,31 @@ def record_result(
     reason: str = "",
     confirm: bool = False,
     expected_version: int | None = None,
+    closed: bool = False,
 ) -> Game:
     """Decide a game, advance its winner, and correct a result already given.
 
     ``winner_seat`` is 0 or 1. A walkover (W/O) has no hands, unless it is a forfeit:
-    given over entered hands with a ``reason``. Raises `ConfirmationNeeded` when the
-    change would void later games and ``confirm`` is not set, and `StaleGame` when
-    ``expected_version`` no longer matches. The returned game carries ``voided_games``.
+    given over entered hands with a ``reason``. ``closed``: the game was closed at time
+    (`bracket_time.py`), marked "closed at time"; its winner moves on like any other.
+    Raises `ConfirmationNeeded` when the change would void later games and ``confirm``
+    is not set, and `StaleGame` when ``expected_version`` no longer matches. The
+    returned game carries ``voided_games``.
     """
     walkover = bool(walkover)
     reason = clean_reason(reason) if walkover else ""
-    if winner_seat in (0, 1) and decide_at_once(
-        game,
-        winner_seat=winner_seat,
-        walkover=walkover,
-        expected_version=expected_version,
-        by=by,
-        reason=reason,
+    closed = bool(closed) and not walkover
+    if (
+        not closed
+        and winner_seat in (0, 1)
+        and decide_at_once(
+            game,
+            winner_seat=winner_seat,
+            walkover=walkover,
+            expected_version=expected_version,
+            by=by,
+            reason=reason,
+        )
     ):
         return game
     with transaction.atomic():
@@ -237,10 +245,10 @@ def record_result(
         current = locked.lock_with_next(game)
         _check_result(current, winner_seat, walkover, reason, expected_version)
         if current.is_decided and current.winner_seat == winner_seat:
-            _restate_win(locked, current, game, walkover, reason, by=by, confirm=confirm)
+            _restate_win(locked, current, game, walkover, reason, closed, by=by, confirm=confirm)
             return game
         loser = current.seats[1 - winner_seat]
-        text = _decide(locked, current, winner_seat, walkover, reason)
+        text = _decide(locked, current, winner_seat, walkover, reason, closed)
         finish(locked, current=current, game=game, by=by, text=text, confirm=confirm)
         _feed_singles(current, game, loser)
         if locked.cancelled:
@@ -263,15 +271,24 @@ def _check_result(current: GameRow, winner_seat, walkover: bool, reason: str, ex
         )
 
 
+def _won_status(walkover: bool, closed: bool) -> str:
+    if walkover:
+        return Game.Status.WALKOVER
+    return Game.Status.CLOSED if closed else Game.Status.FINISHED
+
+
 def _restate_win(
-    locked: LockedGames, current: GameRow, game: Game, walkover, reason, *, by, confirm
+    locked: LockedGames, current: GameRow, game: Game, walkover, reason, closed, *, by, confirm
 ) -> None:
-    """The same side wins again: only how it won (walkover, forfeit reason) may change."""
-    if (current.walkover, current.reason) != (walkover, reason):
+    """The same side wins again: only how it won (walkover, forfeit reason, closed at
+    time or played out) may change."""
+    was_closed = current.status == Game.Status.CLOSED
+    if (current.walkover, current.reason, was_closed) != (walkover, reason, closed):
         current.walkover = walkover
         current.reason = reason
-        current.status = Game.Status.WALKOVER if walkover else Game.Status.FINISHED
+        current.status = _won_status(walkover, closed)
         how = "won by walkover (W/O)" if walkover else "won"
+        how += " (closed at time)" if closed else ""
         why = f" ({reason})" if reason else ""
         winner = side_name(current.seats[current.winner_seat], current.event.team_size)
         text = f"{log_name(current)}: {winner} {how}{why}"
@@ -281,7 +298,9 @@ def _restate_win(
     game.voided_games = []
 
 
-def _decide(locked: LockedGames, current: GameRow, winner_seat: int, walkover, reason) -> str:
+def _decide(
+    locked: LockedGames, current: GameRow, winner_seat: int, walkover, reason, closed=False
+) -> str:
     """Give ``current`` to ``winner_seat`` (taking back a result it had), move the winner
     on and return the activity line."""
     correcting = current.is_decided
@@ -291,7 +310,7 @@ def _decide(locked: LockedGames, current: GameRow, winner_seat: int, walkover, r
     current.winner_seat = winner_seat
     current.walkover = walkover
     current.reason = reason
-    current.status = Game.Status.WALKOVER if walkover else Game.Status.FINISHED
+    current.status = _won_status(walkover, closed)
     follow_result(locked, current)
     size = current.event.team_size
     text = result_text(
@@ -301,6 +320,8 @@ def _decide(locked: LockedGames, current: GameRow, winner_seat: int, walkover, r
         walkover=walkover,
         correcting=correcting,
     )
+    if closed:
+        text += " (closed at time)"
     return text + (f" ({reason})" if reason else "")
 
 

@@ -247,19 +247,27 @@ def close_all_at_time(*, round: Round, by, tables: dict[int, int]) -> list[Game]
         .prefetch_related("sides")
         .order_by("position")
     )
-    open_now = {game.pk: game for game in games if game.status in OPEN}
-    if not open_now:
+    if not any(game.status in OPEN for game in games):
         raise DeskError(f"Every table of round {round_.number} has a result already.")
-    for game in games:
-        shown = game.pk in tables
-        if (game.pk in open_now) != shown or (shown and tables[game.pk] != game.version):
-            raise DeskError(
-                f"Table {game.table_number} changed since the list was shown. Here are the "
-                "tables still playing as they stand now; check them and confirm again."
-            )
-    if set(tables) - set(open_now):
-        raise DeskError("A table on that list is not in this round; reload the page.")
+    open_now = check_listed(games, tables, noun="table", name=lambda g: f"Table {g.table_number}")
     return [_close_table(game, by=by) for game in games if game.pk in open_now]
+
+
+def check_listed(games: list[Game], listed: dict[int, int], *, noun: str, name) -> set[int]:
+    """Return the ids of the games still playing, refusing unless they are exactly those
+    the confirmation page ``listed`` (id: version), each unchanged since (Close all at
+    time, of a round or a bracket round: the games locked by the caller)."""
+    open_now = {game.pk for game in games if game.status in OPEN}
+    for game in games:
+        shown = game.pk in listed
+        if (game.pk in open_now) != shown or (shown and listed[game.pk] != game.version):
+            raise DeskError(
+                f"{name(game)} changed since the list was shown. Here are the {noun}s still "
+                f"playing as they stand now; check them and confirm again."
+            )
+    if set(listed) - open_now:
+        raise DeskError(f"A {noun} on that list is not in this round; reload the page.")
+    return open_now
 
 
 @transaction.atomic

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..models import Game
+from ..selectors.closing import at_time_winner
 from .results import decide_at_once, record_result, reopen_game, set_game_progress, valid_progress
 
 __all__ = ["Settled", "settle_bracket_game"]
@@ -32,6 +33,8 @@ def settle_bracket_game(*, game: Game, fold, hand_count: int, by, confirm: bool)
     statement on PostgreSQL (`results.decide_at_once`).
     """
     settled = Settled(game=game)
+    if game.status == Game.Status.CLOSED:
+        return _settle_closed(settled, fold=fold, hand_count=hand_count, by=by, confirm=confirm)
     was_won = game.status == Game.Status.FINISHED
     if was_won and not (fold.finished and fold.winner == game.winner_seat):
         if fold.finished:
@@ -64,5 +67,25 @@ def settle_bracket_game(*, game: Game, fold, hand_count: int, by, confirm: bool)
         game = record_result(game=game, winner_seat=fold.winner, by=by, confirm=confirm)
         settled.won = True
         settled.voided.extend(game.voided_games)
+    settled.game = game
+    return settled
+
+
+def _settle_closed(settled: Settled, *, fold, hand_count: int, by, confirm: bool) -> Settled:
+    """Settle a game closed at time after a correction of its hands, as a replay would
+    leave it: hands that end the game now finish it; otherwise it stays closed at time,
+    won by the highest total; level sides (or no hands) play on again."""
+    game = set_game_progress(game=settled.game, totals=fold.totals, hand_count=hand_count)
+    was = game.winner_seat
+    if fold.finished:
+        game = record_result(game=game, winner_seat=fold.winner, by=by, confirm=confirm)
+        settled.won = fold.winner != was
+    elif (winner := at_time_winner(fold.totals, hand_count)) is not None:
+        game = record_result(game=game, winner_seat=winner, by=by, confirm=confirm, closed=True)
+        settled.won = winner != was
+    else:
+        game = reopen_game(game=game, by=by, confirm=confirm)
+        settled.reopened = True
+    settled.voided.extend(game.voided_games)
     settled.game = game
     return settled

@@ -10,6 +10,7 @@ from django import forms
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -101,21 +102,36 @@ def round_clock_restart(request: HttpRequest, tournament: Tournament, pk: int, n
     return redirect("desk:round_detail", tournament.slug, pk, number)
 
 
-def _close_all_page(request, round_, *, form=None, status=200):
-    event = round_.event
-    shown = selectors.round_view(round_, selectors.event_teams(event))
-    playing = selectors.still_playing(shown.tables)
+def _close_all_page(request, event, closing, *, back_url, back_label, clock, status=200):
     context = {
         "tournament": event.tournament,
         "event": event,
-        "shown": shown,
-        "playing": playing,
-        "listed": ",".join(f"{table.pk}:{table.version}" for table in playing),
-        "waiting": selectors.waiting_hands(playing),
-        "clock": selectors.round_clock(event, shown),
-        "form": form,
+        "closing": closing,
+        "back_url": back_url,
+        "back_label": back_label,
+        "clock": clock,
     }
     return render(request, "tournaments/close_all.html", context, status=status)
+
+
+def _round_page(request, round_, *, status=200):
+    event = round_.event
+    shown = selectors.round_view(round_, selectors.event_teams(event))
+    back = reverse("desk:round_detail", args=[event.tournament.slug, event.pk, round_.number])
+    return _close_all_page(
+        request,
+        event,
+        selectors.round_closing(shown),
+        back_url=back,
+        back_label=f"round {round_.number}",
+        clock=selectors.round_clock(event, shown),
+        status=status,
+    )
+
+
+def _refused_form(form) -> str:
+    field, errors = next(iter(form.errors.items()))
+    return errors[0] if field == "confirm" else BAD_FORM
 
 
 @official_required
@@ -127,19 +143,18 @@ def close_all(request: HttpRequest, tournament: Tournament, pk: int, number: int
     if round_.status == Round.Status.SEATING:
         raise Http404("This round has not started.")
     if request.method == "GET":
-        return _close_all_page(request, round_)
+        return _round_page(request, round_)
     form = CloseAllForm(request.POST)
     if not form.is_valid():
-        field, errors = next(iter(form.errors.items()))
-        messages.error(request, errors[0] if field == "confirm" else BAD_FORM)
-        return _close_all_page(request, round_, form=form, status=422)
+        messages.error(request, _refused_form(form))
+        return _round_page(request, round_, status=422)
     try:
         closed = services.close_all_at_time(
             round=round_, by=request.user, tables=form.cleaned_data["tables"]
         )
     except RulesError as exc:
         messages.error(request, str(exc))
-        return _close_all_page(request, round_, status=409)
+        return _round_page(request, round_, status=409)
     count = len(closed)
     messages.success(
         request,
@@ -147,3 +162,66 @@ def close_all(request: HttpRequest, tournament: Tournament, pk: int, number: int
         "the highest total wins, level totals tie.",
     )
     return redirect("desk:round_detail", tournament.slug, pk, number)
+
+
+class BracketCloseAllForm(CloseAllForm):
+    """The games the confirmation page listed (those left playing too)."""
+
+    confirm = forms.BooleanField(
+        error_messages={"required": "Tick the box to say the round's games may be closed."}
+    )
+
+
+def _bracket_page(request, event, closing, stage: int, number: int, *, status=200):
+    back = reverse("desk:bracket", args=[event.tournament.slug, event.pk])
+    clock = selectors.bracket_clocks(event).get((stage, number))
+    return _close_all_page(
+        request,
+        event,
+        closing,
+        back_url=f"{back}#clock-{stage}-{number}",
+        back_label="the bracket",
+        clock=clock,
+        status=status,
+    )
+
+
+@official_required
+@require_http_methods(["GET", "POST"])
+@never_cache
+def bracket_close_all(request: HttpRequest, tournament, pk: int, stage: int, number: int):
+    """A bracket round's games still playing, to close at time at once (GET); close those
+    that have a winner at time (POST): level games and games without hands play on."""
+    event = get_event_for_official(tournament, pk)
+    if event.game.plays_rounds:
+        raise Http404("This event is played in rounds.")
+    closing = selectors.bracket_closing(event, stage, number)
+    if closing is None:
+        raise Http404("No such round in this bracket.")
+    if request.method == "GET":
+        return _bracket_page(request, event, closing, stage, number)
+    form = BracketCloseAllForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _refused_form(form))
+        return _bracket_page(request, event, closing, stage, number, status=422)
+    try:
+        closed = services.close_bracket_round_at_time(
+            event=event,
+            stage=stage,
+            round_number=number,
+            by=request.user,
+            games=form.cleaned_data["tables"],
+        )
+    except RulesError as exc:
+        messages.error(request, str(exc))
+        closing = selectors.bracket_closing(event, stage, number)
+        return _bracket_page(request, event, closing, stage, number, status=409)
+    count = len(closed)
+    left = len(closing.left_playing)
+    words = f"Closed {count} game{'s' if count != 1 else ''} of {closing.title} at time: "
+    words += "the highest total wins and moves on."
+    if left:
+        words += f" {left} game{'s' if left != 1 else ''} play{'s' if left == 1 else ''} on."
+    messages.success(request, words)
+    url = reverse("desk:bracket", args=[tournament.slug, event.pk])
+    return redirect(f"{url}#clock-{stage}-{number}")

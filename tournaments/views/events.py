@@ -312,7 +312,7 @@ def game_reopen(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRe
         )
 
     def record(game, data):
-        before = services.Before(game.winner_seat, game.walkover, game.walkover_reason)
+        before = services.Before.of(game)
         services.take_back_result(
             game=game, by=request.user, confirm=data["confirm"], expected_version=data["version"]
         )
