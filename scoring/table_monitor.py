@@ -248,11 +248,9 @@ def round_tables(round_: Round) -> Monitor:
     )
 
 
-PARTNERS = 0  # the bracket "round" of a singles event's partners' games (stage 0)
-
-
-def bracket_round_names(event: Event) -> list[tuple[int, str]]:
-    """Return the bracket's rounds with a game to play, as (number, name) (one query)."""
+def bracket_round_names(event: Event) -> list[tuple[tuple[int, int], str]]:
+    """Return the bracket's rounds with a game to play, as ((stage, number), name), every
+    stage's (the partners' games, a double elimination's three brackets) (one query)."""
     rows = (
         Game.objects.filter(event=event, round__isnull=True)
         .exclude(status__in=NOT_PLAYED)
@@ -261,16 +259,14 @@ def bracket_round_names(event: Event) -> list[tuple[int, str]]:
         .order_by("stage", "round_number")
     )
     found = list(rows)
-    total = max((number for stage, number in found if stage), default=0)
-    named = [(number, naming.round_name(number, total)) for stage, number in found if stage]
-    if any(stage == 0 for stage, _ in found):
-        named.insert(0, (PARTNERS, "Partners' games"))
-    return named
+    total = max((number for stage, number in found if stage in naming.FIRST_STAGES), default=0)
+    return [((s, n), naming.bracket_round_name(s, n, total)) for s, n in found]
 
 
-def bracket_tables(event: Event, number: int) -> Monitor | None:
-    """Return a bracket round's games and their states (five queries), None if none."""
-    where = {"stage": 0} if number == PARTNERS else {"stage": 1, "round_number": number}
+def bracket_tables(event: Event, stage: int, number: int) -> Monitor | None:
+    """Return the games of a bracket stage's round and their states (five queries), None
+    if none (stage 0: the partners' games; 2 to 4: a double elimination's brackets)."""
+    where = {"stage": stage, "round_number": number}
     games = list(
         with_bracket_rounds(Game.objects.filter(event=event, round__isnull=True, **where))
         .exclude(status__in=NOT_PLAYED)
@@ -279,11 +275,7 @@ def bracket_tables(event: Event, number: int) -> Monitor | None:
     )
     if not games:
         return None
-    total = games[0].bracket_rounds
-    if number == PARTNERS:
-        title = "Partners' games"
-    else:
-        title = naming.round_name(number, max(total, number))
+    title = naming.bracket_round_name(stage, number, games[0].bracket_rounds)
 
     def names(game):
         return game.name, game.name

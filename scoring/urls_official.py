@@ -65,17 +65,17 @@ urlpatterns = [
         name="rounds_links",
     ),
     path(
-        "<slug:slug>/events/<int:pk>/bracket/<int:number>/monitor/",
+        "<slug:slug>/events/<int:pk>/bracket/<int:stage>/<int:number>/monitor/",
         table_desk.bracket_monitor,
         name="bracket_monitor",
     ),
     path(
-        "<slug:slug>/events/<int:pk>/bracket/<int:number>/cards/",
+        "<slug:slug>/events/<int:pk>/bracket/<int:stage>/<int:number>/cards/",
         table_cards.bracket_cards,
         name="bracket_cards",
     ),
     path(
-        "<slug:slug>/events/<int:pk>/bracket/<int:number>/table-links/",
+        "<slug:slug>/events/<int:pk>/bracket/<int:stage>/<int:number>/table-links/",
         table_desk.bracket_links,
         name="bracket_links",
     ),

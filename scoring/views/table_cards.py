@@ -81,10 +81,12 @@ def rounds_cards(request: HttpRequest, tournament, pk: int, number: int) -> Http
 @official_required
 @require_GET
 @never_cache
-def bracket_cards(request: HttpRequest, tournament, pk: int, number: int) -> HttpResponse:
+def bracket_cards(
+    request: HttpRequest, tournament, pk: int, stage: int, number: int
+) -> HttpResponse:
     """Every table card of a bracket round, ready to print."""
     event = get_event_for_official(tournament, pk, BRACKET)
-    return _round_cards(request, Place(BRACKET, event, number))
+    return _round_cards(request, Place(BRACKET, event, number, stage))
 
 
 @official_required

@@ -12,6 +12,7 @@ entry or unlock it. Each is a POST; what disconnects a table's phones asks once 
 """
 
 import hashlib
+from dataclasses import replace
 
 from django import forms
 from django.conf import settings
@@ -97,11 +98,18 @@ def _monitor(request: HttpRequest, place: Place) -> HttpResponse:
     return _finish(render(request, template, context), None if messages_waiting else tag)
 
 
-def _other_rounds(place: Place) -> list[tuple[int, str]]:
+def _other_rounds(place: Place) -> list[tuple[str, str, bool]]:
+    """Return the event's rounds as (monitor address, name, this one?)."""
     if place.kind == ROUNDS:
         numbers = place.event.rounds.order_by("number").values_list("number", flat=True)
-        return [(number, f"Round {number}") for number in numbers]
-    return table_monitor.bracket_round_names(place.event)
+        named = [((1, number), f"Round {number}") for number in numbers]
+    else:
+        named = table_monitor.bracket_round_names(place.event)
+    here = (place.stage, place.number)
+    return [
+        (replace(place, stage=stage, number=number).url_monitor, name, (stage, number) == here)
+        for (stage, number), name in named
+    ]
 
 
 @official_required
@@ -114,10 +122,12 @@ def rounds_monitor(request: HttpRequest, tournament, pk: int, number: int) -> Ht
 
 @official_required
 @require_GET
-def bracket_monitor(request: HttpRequest, tournament, pk: int, number: int) -> HttpResponse:
-    """The table monitor of a bracket round (0: the singles' partners' games)."""
+def bracket_monitor(
+    request: HttpRequest, tournament, pk: int, stage: int, number: int
+) -> HttpResponse:
+    """The table monitor of a bracket round (stage 0: the singles' partners' games)."""
     event = get_event_for_official(tournament, pk, BRACKET)
-    return _monitor(request, Place(BRACKET, event, number))
+    return _monitor(request, Place(BRACKET, event, number, stage))
 
 
 # Links ------------------------------------------------------------------------------
@@ -296,10 +306,12 @@ def rounds_links(request: HttpRequest, tournament, pk: int, number: int) -> Http
 
 @official_required
 @require_POST
-def bracket_links(request: HttpRequest, tournament, pk: int, number: int) -> HttpResponse:
+def bracket_links(
+    request: HttpRequest, tournament, pk: int, stage: int, number: int
+) -> HttpResponse:
     """Revoke or renew the table links of every game of a bracket round."""
     event = get_event_for_official(tournament, pk, BRACKET)
-    return _round_links(request, Place(BRACKET, event, number))
+    return _round_links(request, Place(BRACKET, event, number, stage))
 
 
 def _first_error(form: forms.Form) -> str:

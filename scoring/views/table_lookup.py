@@ -41,11 +41,19 @@ class Place:
     kind: str
     event: Event
     number: int
+    stage: int = 1  # a bracket round's stage (0: the partners' games; 2-4: double elim.)
+
+    @property
+    def _key(self) -> list[int]:
+        """The event and round as the round's pages take them."""
+        if self.kind == ROUNDS:
+            return [self.event.pk, self.number]
+        return [self.event.pk, self.stage, self.number]
 
     def url(self, name: str) -> str:
         """Return this round's page `name` ("monitor", "cards", "links")."""
         slug = self.event.tournament.slug
-        return reverse(f"scoring:{self.kind}_{name}", args=[slug, self.event.pk, self.number])
+        return reverse(f"scoring:{self.kind}_{name}", args=[slug, *self._key])
 
     @property
     def url_monitor(self) -> str:
@@ -61,14 +69,9 @@ class Place:
 
     @property
     def url_close_all(self) -> str:
-        """Return the round's "Close all at time" page (a bracket round: its stage and
-        round; the partners' games are stage 0, round 1)."""
-        slug, pk = self.event.tournament.slug, self.event.pk
-        if self.kind == ROUNDS:
-            return reverse("desk:close_all", args=[slug, pk, self.number])
-        if self.number == table_monitor.PARTNERS:
-            return reverse("desk:bracket_close_all", args=[slug, pk, 0, 1])
-        return reverse("desk:bracket_close_all", args=[slug, pk, 1, self.number])
+        """Return the round's "Close all at time" page."""
+        name = "desk:close_all" if self.kind == ROUNDS else "desk:bracket_close_all"
+        return reverse(name, args=[self.event.tournament.slug, *self._key])
 
 
 def monitor_for(place: Place) -> Monitor:
@@ -79,7 +82,7 @@ def monitor_for(place: Place) -> Monitor:
             raise Http404("No such round in this event.")
         round_.event = place.event
         return table_monitor.round_tables(round_)
-    found = table_monitor.bracket_tables(place.event, place.number)
+    found = table_monitor.bracket_tables(place.event, place.stage, place.number)
     if found is None:
         raise Http404("No such round in this bracket.")
     return found
@@ -89,5 +92,4 @@ def place_of(game: Game) -> Place:
     """Return the round a game is played in: its rounds event's round, or its bracket round."""
     if game.round_id is not None:
         return Place(ROUNDS, game.event, game.round.number)
-    number = table_monitor.PARTNERS if game.stage == 0 else game.round_number
-    return Place(BRACKET, game.event, number)
+    return Place(BRACKET, game.event, game.round_number, game.stage)

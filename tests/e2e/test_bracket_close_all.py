@@ -55,7 +55,7 @@ def test_a_bracket_rounds_clock_runs_out_and_the_official_closes_all_at_time(
     assert semi.sides_by_seat[0].team_id == leading.sides_by_seat[0].team_id
     assert game_at(event, 1, 1).status == Game.Status.PLAYING
 
-    monitor = reverse("scoring:bracket_monitor", args=[tournament.slug, event.pk, 1])
+    monitor = reverse("scoring:bracket_monitor", args=[tournament.slug, event.pk, 1, 1])
     page.goto(live_server.url + monitor)
     expect(page.locator(f"#table-{leading.pk}")).to_contain_text("Closed at time after 1 hand")
     page.get_by_role("link", name="Close all at time…").click()

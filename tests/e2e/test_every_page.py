@@ -143,6 +143,11 @@ def _ev(event, **more) -> dict:
     return {"slug": event.tournament.slug, "pk": event.pk, **more}
 
 
+def _bracket_round(w) -> dict:
+    """The doubles bracket's first round, as the bracket round pages take it."""
+    return {"slug": w.demo.slug, "pk": w.doubles.pk, "stage": 1, "number": 1}
+
+
 def _round(w) -> dict:
     """The URL arguments of the demo round being played, where tables enter hands."""
     round_ = w.playing_round
@@ -322,15 +327,10 @@ RECIPES: dict[str, Callable[[World], Visit | list[Visit]]] = {
     "scoring:rounds_links": lambda w: PostOnly(
         form_on=reverse("scoring:rounds_monitor", kwargs=_round(w)), **_round(w)
     ),
-    "scoring:bracket_monitor": lambda w: Page(slug=w.demo.slug, pk=w.doubles.pk, number=1),
-    "scoring:bracket_cards": lambda w: Page(slug=w.demo.slug, pk=w.doubles.pk, number=1),
+    "scoring:bracket_monitor": lambda w: Page(**_bracket_round(w)),
+    "scoring:bracket_cards": lambda w: Page(**_bracket_round(w)),
     "scoring:bracket_links": lambda w: PostOnly(
-        form_on=reverse(
-            "scoring:bracket_monitor", kwargs={"slug": w.demo.slug, "pk": w.doubles.pk, "number": 1}
-        ),
-        slug=w.demo.slug,
-        pk=w.doubles.pk,
-        number=1,
+        form_on=reverse("scoring:bracket_monitor", kwargs=_bracket_round(w)), **_bracket_round(w)
     ),
     "scoring:table_card": lambda w: Page(**_game(w.table_link.game)),
     "scoring:table_link": lambda w: PostOnly(

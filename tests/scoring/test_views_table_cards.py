@@ -94,11 +94,11 @@ def test_the_cards_read_in_a_fixed_number_of_queries(official_client, tournament
 
 def test_a_bracket_rounds_cards_leave_out_games_waiting_for_players(official_client, tournament):
     event, games = make_bracket(tournament)
-    url = reverse("scoring:bracket_cards", args=["rally", event.pk, 1])
+    url = reverse("scoring:bracket_cards", args=["rally", event.pk, 1, 1])
     page = official_client.get(url).content.decode()
     assert page.count('class="table-card-print"') == 2
     assert "Game 1 (Semi-final)" in page and "Game 2 (Semi-final)" in page
-    final = reverse("scoring:bracket_cards", args=["rally", event.pk, 2])
+    final = reverse("scoring:bracket_cards", args=["rally", event.pk, 1, 2])
     page = official_client.get(final).content.decode()
     assert "No game of Final takes hands now" in page and "<svg" not in page
     assert TableLink.objects.filter(game=games[(2, 0)]).count() == 0

@@ -39,7 +39,7 @@ def test_revoke_asks_once_then_revokes(official_client, semi):
     assert active(semi) == link  # nothing done yet
     done = official_client.post(link_url(semi), {"action": "revoke", "confirm": "1"})
     assert done.status_code == 302
-    assert done.url == reverse("scoring:bracket_monitor", args=["rally", semi.event.pk, 1])
+    assert done.url == reverse("scoring:bracket_monitor", args=["rally", semi.event.pk, 1, 1])
     assert active(semi) is None
     assert Activity.objects.filter(text__startswith="Revoked the table link of Game 1").exists()
 
@@ -130,7 +130,7 @@ def test_a_round_of_links_refuses_bad_input(official_client, tournament, officia
 def test_revoke_all_of_a_bracket_round(official_client, tournament):
     event, games = make_bracket(tournament)
     table_links.links_for([games[(1, 0)], games[(1, 1)]])
-    url = reverse("scoring:bracket_links", args=["rally", event.pk, 1])
+    url = reverse("scoring:bracket_links", args=["rally", event.pk, 1, 1])
     official_client.post(url, {"action": "revoke", "confirm": "1"})
     assert not TableLink.objects.filter(revoked_at=None).exists()
     assert Activity.objects.filter(text__contains="2 tables' links").exists()

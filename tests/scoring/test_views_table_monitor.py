@@ -1,6 +1,7 @@
 """The desk's table monitor: every table's state in plain words, live with ETag / 304."""
 
 import re
+from html import unescape
 
 import pytest
 from django.db import connection
@@ -10,6 +11,7 @@ from django.urls import reverse
 from scoring.services import table_links
 from tests.scoring.builders import make_bracket
 from tests.scoring.table_desk_setup import answer_at_table, enter_at_table, playing_round
+from tests.tournaments.double_setup import DoubleDesk
 from tests.tournaments.rounds_setup import settle
 
 pytestmark = pytest.mark.django_db
@@ -137,21 +139,42 @@ def test_a_bracket_event_has_no_rounds_monitor_and_a_rounds_event_no_bracket_one
     event, _, _ = hall
     bracket_event, _ = make_bracket(tournament)
     assert official_client.get(monitor_url(bracket_event)).status_code == 404
-    url = reverse("scoring:bracket_monitor", args=["rally", event.pk, 1])
+    url = reverse("scoring:bracket_monitor", args=["rally", event.pk, 1, 1])
     assert official_client.get(url).status_code == 404
 
 
 def test_the_bracket_round_monitor(official_client, tournament):
     event, games = make_bracket(tournament)
     answer_at_table(games[(1, 0)], enter_at_table(games[(1, 0)]), dispute=True)
-    url = reverse("scoring:bracket_monitor", args=["rally", event.pk, 1])
+    url = reverse("scoring:bracket_monitor", args=["rally", event.pk, 1, 1])
     page = official_client.get(url).content.decode()
     assert "Semi-final:" in page and "1 disputed · 1 waiting to start" in page
     assert "Game 1 (Semi-final)" in page and "Game 2 (Semi-final)" in page
-    final = reverse("scoring:bracket_monitor", args=["rally", event.pk, 2])
+    final = reverse("scoring:bracket_monitor", args=["rally", event.pk, 1, 2])
     assert "Waiting for players" in official_client.get(final).content.decode()
-    missing = reverse("scoring:bracket_monitor", args=["rally", event.pk, 7])
+    missing = reverse("scoring:bracket_monitor", args=["rally", event.pk, 1, 7])
     assert official_client.get(missing).status_code == 404
+
+
+def test_a_double_elimination_round_has_its_own_monitor(official_client, tournament, official):
+    """Each bracket of a double elimination has its rounds' monitors (stage in the address):
+    the losers' first round is not the winners' first round."""
+    desk = DoubleDesk(tournament, official, 8)
+    for index, planned in enumerate(desk.structure.games):
+        if planned.stage == "winners" and planned.round_number == 1:
+            desk.win(index, 0)
+    slug, pk = tournament.slug, desk.event.pk
+    losers = reverse("scoring:bracket_monitor", args=[slug, pk, 3, 1])
+    winners_2 = reverse("scoring:bracket_monitor", args=[slug, pk, 2, 2])
+    bracket_page = official_client.get(reverse("desk:bracket", args=[slug, pk]))
+    assert losers in bracket_page.content.decode()
+    page = unescape(official_client.get(losers).content.decode())
+    assert "Losers' round 1:" in page and "(Losers' round 1)" in page
+    assert "(Winners' round 2)" not in page
+    assert winners_2 in page and f'href="{losers}" aria-current="page"' in page
+    assert "(Winners' round 2)" in unescape(official_client.get(winners_2).content.decode())
+    cards = official_client.get(reverse("scoring:bracket_cards", args=[slug, pk, 3, 1]))
+    assert cards.status_code == 200 and "(Losers' round 1)" in unescape(cards.content.decode())
 
 
 def test_the_round_and_bracket_pages_link_to_their_monitors(official_client, tournament, hall):
@@ -160,7 +183,7 @@ def test_the_round_and_bracket_pages_link_to_their_monitors(official_client, tou
     assert monitor_url(event) in rounds_page.content.decode()
     bracket_event, _ = make_bracket(tournament)
     page = official_client.get(reverse("desk:bracket", args=["rally", bracket_event.pk]))
-    assert reverse("scoring:bracket_monitor", args=["rally", bracket_event.pk, 1]) in (
+    assert reverse("scoring:bracket_monitor", args=["rally", bracket_event.pk, 1, 1]) in (
         page.content.decode()
     )
 

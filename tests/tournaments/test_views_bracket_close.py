@@ -137,9 +137,9 @@ def test_the_bracket_page_and_the_monitor_offer_close_all(official_client, desk)
     slug, pk = desk.tournament.slug, desk.doubles.pk
     page = official_client.get(reverse("desk:bracket", args=[slug, pk])).content.decode()
     assert f'href="{url(desk.doubles)}"' in page and "Close all at time…" in page
-    monitor = official_client.get(reverse("scoring:bracket_monitor", args=[slug, pk, 1]))
+    monitor = official_client.get(reverse("scoring:bracket_monitor", args=[slug, pk, 1, 1]))
     assert f'href="{url(desk.doubles)}"' in monitor.content.decode()
-    semis = official_client.get(reverse("scoring:bracket_monitor", args=[slug, pk, 2]))
+    semis = official_client.get(reverse("scoring:bracket_monitor", args=[slug, pk, 1, 2]))
     assert semis.status_code == 200  # the semi-finals wait: nothing to close there
     assert "Close all at time…" not in semis.content.decode()
 
@@ -168,7 +168,7 @@ def test_a_closed_game_can_be_taken_back_on_the_bracket_page_and_undone(official
 def test_the_partners_games_monitor_offers_close_all_for_stage_0(official_client, desk):
     desk.win(1, 0, 0)
     slug, singles = desk.tournament.slug, desk.singles
-    monitor = official_client.get(reverse("scoring:bracket_monitor", args=[slug, singles.pk, 0]))
+    monitor = official_client.get(reverse("scoring:bracket_monitor", args=[slug, singles.pk, 0, 1]))
     assert f'href="{url(singles, stage=0, number=1)}"' in monitor.content.decode()
     page = official_client.get(url(singles, stage=0, number=1)).content.decode()
     assert "Close all at time: <bdi>Singles</bdi>, the partners&#x27; games" in page

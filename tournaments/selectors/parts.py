@@ -35,7 +35,7 @@ def lay_out_parts(bracket: Bracket, by_round: dict[tuple[int, int], list[GameLin
                 line.span = span
                 line.rounds_total = total
             name = naming.bracket_round_name(stage, number, total)
-            rnd = RoundLine(number, name, lines, column=column, part=key)
+            rnd = RoundLine(number, name, lines, column=column, stage=stage, part=key)
             if not current_found and any(line.is_open for line in lines):
                 rnd.current = current_found = True
             part.rounds.append(rnd)
