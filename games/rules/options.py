@@ -1,4 +1,5 @@
-"""House-rule options: what an event may choose, and checking a form's choices.
+"""House-rule options: what an event may choose, checking a form's choices, and the house
+rules every rounds event and every bracket event has whatever its game.
 
 Pure rules: plain data in, plain data out; this module imports no Django.
 """
