@@ -15,7 +15,7 @@ services, so what a hand sets off is timed with it:
    singles. Then a started round of each rounds game (Double Draw, That's It, Domino
    Pinochle, Double Takes), every table played to its end, so the last one finishes the
    round. Each hand is `scoring.services.add_hand` with a game's plausible hand
-   (`games.examples`). In blocks between the blocks of hands, the floor runs: bare
+   (`GameSpec.example_hand`). In blocks between the blocks of hands, the floor runs: bare
    transactions locking one row and updating it (SELECT ... FOR UPDATE, UPDATE, COMMIT
    through psycopg on a connection of its own, synchronous commit; PostgreSQL only), so a
    busy machine slows both alike. `service_over_floor` is the time per hand over the time
@@ -76,16 +76,16 @@ class Hands:
 
     def play(self, game, *, until_hands: int | None = None, data=None) -> int:
         """Play the game to its end (or to `until_hands` hands); return its hands."""
-        from games.examples import example_hand
         from scoring import services
         from scoring.services import OPEN
 
         table = services.table_of(game)
         key = game.event.game_key
+        spec = game.event.game
         version, totals, number = game.version, (0,) * table.sides, game.hand_count
         while number < (until_hands or MOST_HANDS):
             number += 1
-            hand = data or example_hand(key, table, self.rng, number, totals)
+            hand = data or spec.example_hand(table, self.rng, number, totals)
             if self.floor is not None and self.count % BLOCK == 0:
                 self.floor.run(BLOCK)
             if self.profiler:

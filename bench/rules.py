@@ -12,7 +12,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.rules import texas_good_sams, thats_it
+from games.rules.texas_good_sams import rules as texas_good_sams
+from games.rules.thats_it import rules as thats_it
 from games.rules.tiles import format_tile
 
 SEED = 2024

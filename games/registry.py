@@ -4,18 +4,24 @@ Pure rules: plain data in, plain data out; this module imports no Django.
 """
 
 from dataclasses import dataclass, field
-from types import ModuleType
+from random import Random
 
+from games.contract import GameExamples, GameHands, GameRules
 from games.engine import Field, Fold, Scored, Table, TableRule
-from games.rules import (
-    RulesError,
-    domino_pinochle,
-    double_draw,
-    double_takes,
-    texas_good_sams,
-    thats_it,
-)
-from games.rules.options import INT, Option, validate_options
+from games.rules import RulesError, double_draw
+from games.rules.domino_pinochle import entry as pinochle_entry
+from games.rules.domino_pinochle import examples as pinochle_examples
+from games.rules.domino_pinochle import rules as pinochle_rules
+from games.rules.double_takes import entry as takes_entry
+from games.rules.double_takes import examples as takes_examples
+from games.rules.double_takes import rules as takes_rules
+from games.rules.options import BRACKET_OPTIONS, ROUND_OPTIONS, Option, validate_options
+from games.rules.texas_good_sams import entry as tgs_entry
+from games.rules.texas_good_sams import examples as tgs_examples
+from games.rules.texas_good_sams import rules as tgs_rules
+from games.rules.thats_it import entry as thats_entry
+from games.rules.thats_it import examples as thats_examples
+from games.rules.thats_it import rules as thats_rules
 
 __all__ = [
     "GAMES",
@@ -30,50 +36,6 @@ __all__ = [
 
 SINGLE_ELIMINATION = "single_elimination"
 ROUNDS = "rounds"
-
-# The longest clock a round or a game may have, in minutes (a whole day's play).
-MAX_CLOCK_MINUTES = 600
-
-# House rules every rounds event has, whatever its game (docs/rules.md, standings and
-# clocks). The clock's option comes first so the sit-out sentence stays the last rule.
-ROUND_OPTIONS = (
-    Option(
-        name="minutes_per_round",
-        label="Minutes per round",
-        kind=INT,
-        default=0,
-        min=0,
-        max=MAX_CLOCK_MINUTES,
-        help="The round's clock, started with the round; 0 or empty for no clock.",
-        optional=True,
-    ),
-    Option(
-        name="sit_out_points",
-        label="Match points for a round sat out",
-        kind=INT,
-        default=2,
-        min=0,
-        max=2,
-        help="What an entrant who sits out a round earns: 0, 1 or 2 (a win is 2, a tie 1).",
-    ),
-)
-
-# House rules every bracket event has, whatever its game (docs/rules.md, clocks).
-BRACKET_OPTIONS = (
-    Option(
-        name="minutes_per_game",
-        label="Minutes per game",
-        kind=INT,
-        default=0,
-        min=0,
-        max=MAX_CLOCK_MINUTES,
-        help=(
-            "The clock of a bracket round, started by the official for each round; "
-            "0 or empty for no clock."
-        ),
-        optional=True,
-    ),
-)
 
 
 def _minutes(count: int) -> str:
@@ -113,6 +75,8 @@ class GameSpec:
     team_sizes: players per side an event may choose (1 alone, 2 partners); the event's
     team size is the one place that choice is kept. plays_on_after_withdrawal: whether a
     table's game can go on when one of its players withdraws (else it is closed at time).
+    rules, hands, examples: the game's own modules, as `games.contract` types them
+    (GameRules, GameHands, GameExamples); every method reads the game through them.
 
     Every method takes the event's options as stored (or typed) and fills in the
     defaults itself, so no caller repeats them.
@@ -126,7 +90,9 @@ class GameSpec:
     sides_per_game: tuple[int, ...]
     summary: str
     format: str
-    module: ModuleType = field(repr=False, compare=False)
+    rules: GameRules = field(repr=False, compare=False)
+    hands: GameHands = field(repr=False, compare=False)
+    examples: GameExamples = field(repr=False, compare=False)
 
     @property
     def format_options(self) -> tuple[Option, ...]:
@@ -138,15 +104,15 @@ class GameSpec:
     def options(self) -> tuple[Option, ...]:
         """Return every house rule an event of the game may set: the game's, then its
         format's (rounds or bracket)."""
-        return self.module.OPTIONS + self.format_options
+        return self.rules.OPTIONS + self.format_options
 
     @property
     def team_sizes(self) -> tuple[int, ...]:
-        return self.module.TEAM_SIZES
+        return self.rules.TEAM_SIZES
 
     @property
     def plays_on_after_withdrawal(self) -> bool:
-        return self.module.PLAYS_ON_AFTER_WITHDRAWAL
+        return self.rules.PLAYS_ON_AFTER_WITHDRAWAL
 
     @property
     def plays_rounds(self) -> bool:
@@ -169,12 +135,12 @@ class GameSpec:
             option.name: raw.pop(option.name) for option in shared_options if option.name in raw
         }
         return {
-            **self.module.clean_options(raw),
+            **self.rules.clean_options(raw),
             **validate_options(shared_options, shared, game=self.name),
         }
 
     def game_options(self, options):
-        """Return the options the game's own module reads, checked and defaulted.
+        """Return the options the game's own rules read, checked and defaulted.
 
         Checking is pure, so what one set of options checks to is kept (by the game, and
         each option's name, type and value) and handed out as a fresh copy: the many
@@ -193,7 +159,7 @@ class GameSpec:
         return dict(found)
 
     def _check_game_options(self, options):
-        names = {option.name for option in self.module.OPTIONS}
+        names = {option.name for option in self.rules.OPTIONS}
         return {
             name: value for name, value in self.validate_options(options).items() if name in names
         }
@@ -229,11 +195,11 @@ class GameSpec:
 
     def target_score(self, options):
         """Return the score that wins a game with these options, or None if there is none."""
-        return self.module.target_score(self.game_options(options))
+        return self.rules.target_score(self.game_options(options))
 
     def house_rules(self, options, team_size=1):
         """Return plain sentences describing the rules these options make."""
-        rules = self.module.house_rules(self.game_options(options), team_size)
+        rules = self.rules.house_rules(self.game_options(options), team_size)
         clock = self.clock_rule(options)
         if clock:
             rules = [*rules, clock]
@@ -260,7 +226,7 @@ class GameSpec:
     def tables(self, options, team_size) -> TableRule:
         """Return the tables a round of an event with these options may seat."""
         self.check_team_size(team_size)
-        return self.module.tables(self.game_options(options), team_size)
+        return self.hands.tables(self.game_options(options), team_size)
 
     def table(self, options, *, sides, team_size) -> Table:
         """Return the Table of a game with this many sides; RulesError if it is not legal."""
@@ -268,35 +234,35 @@ class GameSpec:
 
     def entry_fields(self, table, options) -> tuple[Field, ...]:
         """Return what a hand's form asks for at this table."""
-        return self.module.entry_fields(table, self.game_options(options))
+        return self.hands.entry_fields(table, self.game_options(options))
 
     def entry_from_data(self, data, table, options):
         """Return the game's typed hand entry from flat form data; RulesError names a field."""
-        return self.module.entry_from_data(data, table, self.game_options(options))
+        return self.hands.entry_from_data(data, table, self.game_options(options))
 
     def entry_to_data(self, entry) -> dict:
         """Return a hand entry as flat, JSON-able data (what entry_from_data reads)."""
-        return self.module.entry_to_data(entry)
+        return self.hands.entry_to_data(entry)
 
     def score_entry(self, entry, table, options) -> Scored:
         """Return one hand's points per side."""
-        return self.module.score_entry(entry, table, self.game_options(options))
+        return self.hands.score_entry(entry, table, self.game_options(options))
 
     def table_target(self, table, options) -> int | None:
         """Return the score that wins a game at this table (Double Draw's depends on it)."""
-        own = getattr(self.module, "table_target", None)
-        return own(table) if own is not None else self.target_score(options)
+        if self.hands.table_target is None:
+            return self.target_score(options)
+        return self.hands.table_target(table)
 
     def describe_hand(self, data, points, table, options) -> str:
         """Return a stored hand in one line for its history: the points, then their parts.
 
-        A game whose module words its own hands (Texas Good Sams) is described that way;
+        A game that words its own hands (Texas Good Sams) is described that way;
         the others from the rules' plain-words lines of the sides that scored (or the
         hand's notes when nobody did). RulesError when the data no longer reads.
         """
-        own = getattr(self.module, "describe_hand", None)
-        if own is not None:
-            return own(data, points)
+        if self.hands.describe_hand is not None:
+            return self.hands.describe_hand(data, points)
         text = ", ".join(f"{table.side_name(seat)} {value}" for seat, value in enumerate(points))
         scored = self.score_entry(self.entry_from_data(data, table, options), table, options)
         details = [
@@ -308,21 +274,30 @@ class GameSpec:
 
     def fold(self, entries, table, options) -> Fold:
         """Return the game's state after its hands, in order."""
-        return self.module.fold(list(entries), table, self.game_options(options))
+        return self.hands.fold(list(entries), table, self.game_options(options))
+
+    def example_hand(self, table, rng: Random, number: int, totals) -> dict[str, object]:
+        """Return one plausible, legal hand as form data, for the demo (from a seeded rng:
+        it loads alike every time); number: the hand's, from 1; totals: before it."""
+        return self.examples.example_hand(table, rng, number, tuple(totals))
 
 
-def _spec(module, **fields):
+def _spec(rules: GameRules, hands: GameHands, examples: GameExamples, **fields):
     return GameSpec(
-        name=module.NAME,
-        max_pip=module.MAX_PIP,
-        module=module,
+        name=rules.NAME,
+        max_pip=rules.MAX_PIP,
+        rules=rules,
+        hands=hands,
+        examples=examples,
         **fields,
     )
 
 
 GAMES = {
     "texas_good_sams": _spec(
-        texas_good_sams,
+        tgs_rules,
+        tgs_entry,
+        tgs_examples,
         key="texas_good_sams",
         format=SINGLE_ELIMINATION,
         player_counts=(2, 4),
@@ -337,6 +312,8 @@ GAMES = {
     ),
     "double_draw": _spec(
         double_draw,
+        double_draw,
+        double_draw,
         key="double_draw",
         format=ROUNDS,
         player_counts=(2, 3, 4),
@@ -350,12 +327,14 @@ GAMES = {
         ),
     ),
     "thats_it": _spec(
-        thats_it,
+        thats_rules,
+        thats_entry,
+        thats_examples,
         key="thats_it",
         format=ROUNDS,
-        player_counts=tuple(range(thats_it.MIN_PLAYERS, thats_it.MAX_PLAYERS + 1)),
+        player_counts=tuple(range(thats_rules.MIN_PLAYERS, thats_rules.MAX_PLAYERS + 1)),
         partnerships=False,
-        sides_per_game=tuple(range(thats_it.MIN_PLAYERS, thats_it.MAX_PLAYERS + 1)),
+        sides_per_game=tuple(range(thats_rules.MIN_PLAYERS, thats_rules.MAX_PLAYERS + 1)),
         summary=(
             "A rummy game with a double-fifteen set. Players draw and discard until one "
             'holds a meld of four tiles and a meld of three and calls "That\'s it"; only '
@@ -363,7 +342,9 @@ GAMES = {
         ),
     ),
     "domino_pinochle": _spec(
-        domino_pinochle,
+        pinochle_rules,
+        pinochle_entry,
+        pinochle_examples,
         key="domino_pinochle",
         format=ROUNDS,
         player_counts=(3,),
@@ -376,7 +357,9 @@ GAMES = {
         ),
     ),
     "double_takes": _spec(
-        double_takes,
+        takes_rules,
+        takes_entry,
+        takes_examples,
         key="double_takes",
         format=ROUNDS,
         player_counts=(2, 3, 4),

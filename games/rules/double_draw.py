@@ -293,6 +293,17 @@ def fold(entries: Sequence[Entry], table: Table, options: dict) -> Fold:
     return Fold(state.totals, state.finished, winners, state.finished_at)
 
 
+# Stored hands are worded from the scored lines (an optional part of games.contract.GameHands).
+describe_hand = None
+
+
+def example_hand(table, rng, number, totals):
+    """Return one plausible hand as the form gives it (games.contract.GameExamples): each
+    player's pips left, all different."""
+    pips = rng.sample(range(0, 40), table.players)
+    return {f"pips_{index}": count for index, count in enumerate(pips)}
+
+
 # House rules
 
 

@@ -1,4 +1,5 @@
-"""House-rule options: what an event may choose, and checking a form's choices.
+"""House-rule options: what an event may choose, checking a form's choices, and the house
+rules every rounds event and every bracket event has whatever its game.
 
 Pure rules: plain data in, plain data out; this module imports no Django.
 """
@@ -84,3 +85,48 @@ def validate_options(options, raw, *, game):
         if name not in known:
             raise RulesError(f'{game} has no house rule called "{name}"')
     return {option.name: option.clean(raw.get(option.name, option.default)) for option in options}
+
+
+# The longest clock a round or a game may have, in minutes (a whole day's play).
+MAX_CLOCK_MINUTES = 600
+
+# House rules every rounds event has, whatever its game (docs/rules.md, standings and
+# clocks). The clock's option comes first so the sit-out sentence stays the last rule.
+ROUND_OPTIONS = (
+    Option(
+        name="minutes_per_round",
+        label="Minutes per round",
+        kind=INT,
+        default=0,
+        min=0,
+        max=MAX_CLOCK_MINUTES,
+        help="The round's clock, started with the round; 0 or empty for no clock.",
+        optional=True,
+    ),
+    Option(
+        name="sit_out_points",
+        label="Match points for a round sat out",
+        kind=INT,
+        default=2,
+        min=0,
+        max=2,
+        help="What an entrant who sits out a round earns: 0, 1 or 2 (a win is 2, a tie 1).",
+    ),
+)
+
+# House rules every bracket event has, whatever its game (docs/rules.md, clocks).
+BRACKET_OPTIONS = (
+    Option(
+        name="minutes_per_game",
+        label="Minutes per game",
+        kind=INT,
+        default=0,
+        min=0,
+        max=MAX_CLOCK_MINUTES,
+        help=(
+            "The clock of a bracket round, started by the official for each round; "
+            "0 or empty for no clock."
+        ),
+        optional=True,
+    ),
+)

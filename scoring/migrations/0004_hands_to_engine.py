@@ -2,7 +2,7 @@
 
 Until now only Texas Good Sams hands could be stored, so every hand is one of its hands:
 its points become ``points`` and what was typed becomes ``detail``, the flat data
-`games.rules.texas_good_sams.entry_from_data` reads (penalties inside it, offenders by
+`games.rules.texas_good_sams.entry.entry_from_data` reads (penalties inside it, offenders by
 player id). History snapshots get the same shape, offenders named as before. Nothing is
 lost: going back rebuilds the columns (awards and penalty points scored again by the
 rules module, which is pure and gives the same figures).
@@ -69,7 +69,8 @@ def forwards(apps, schema_editor):
 
 
 def _old_snapshot(new):
-    from games.rules import texas_good_sams as tgs
+    from games.rules.texas_good_sams.entry import Entry, score_entry_parts
+    from games.rules.texas_good_sams.rules import Penalty
 
     if not new or "detail" not in new:
         return new
@@ -77,15 +78,15 @@ def _old_snapshot(new):
     end, out_seat = detail["end"], None
     if end.startswith("out_"):
         end, out_seat = "out", int(end.removeprefix("out_"))
-    entry = tgs.Entry(
+    entry = Entry(
         play=(detail["play_0"], detail["play_1"]),
         muggins=(detail["muggins_0"], detail["muggins_1"]),
         end=end,
         out_seat=out_seat,
         pips=(detail["pips_0"], detail["pips_1"]),
-        penalties=tuple(tgs.Penalty(p["side"], p["reason"]) for p in detail["penalties"]),
+        penalties=tuple(Penalty(p["side"], p["reason"]) for p in detail["penalties"]),
     )
-    score = tgs.score_entry_parts(entry, {})
+    score = score_entry_parts(entry, {})
     return {
         "number": new["number"],
         "play": list(score.play),

@@ -1,9 +1,12 @@
 """A hand's history: what it was before and after each change, who made it, and when."""
 
+from __future__ import annotations
+
 from dataclasses import dataclass
 
 from scoring.models import Hand, HandChange, Source
-from tournaments.models import TeamMember
+from tournaments.acting import User
+from tournaments.models import Game, TeamMember
 
 
 def hand_snapshot(hand: Hand) -> dict:
@@ -33,13 +36,22 @@ def hand_snapshot(hand: Hand) -> dict:
     return snapshot
 
 
-def _who(by):
+def _who(by: User | None):
     """Return the user to keep as who did it: None for nobody, or a user never saved."""
     return by if by is not None and by.pk else None
 
 
 def _record_change(
-    *, game, hand, number, action, by, before=None, after=None, key=None, origin=None
+    *,
+    game: Game,
+    hand,
+    number,
+    action,
+    by: User | None,
+    before=None,
+    after=None,
+    key=None,
+    origin=None,
 ):
     """Keep one change to a hand in the history: who, when, before and after.
 

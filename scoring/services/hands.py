@@ -1,5 +1,7 @@
 """Add, edit and delete hands, keeping their history; each in one transaction."""
 
+from __future__ import annotations
+
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -22,6 +24,7 @@ from scoring.services.checks import (
 from scoring.services.game_rows import HandRow, hand_rows, lock_game
 from scoring.services.hand_history import Origin, _record_change, _who, hand_snapshot
 from tournaments import services as desk
+from tournaments.acting import User
 from tournaments.errors import DeskError
 from tournaments.models import OPEN, SCORED, Game
 
@@ -96,7 +99,9 @@ def _check_game(game: Game, *, allowed) -> None:
         raise DeskError(CLOSED_MESSAGES[game.status])
 
 
-def _settle(*, game: Game, state: Fold, hand_count: int, by, confirm: bool) -> HandResult:
+def _settle(
+    *, game: Game, state: Fold, hand_count: int, by: User | None, confirm: bool
+) -> HandResult:
     """Hand the game's new state to the tournaments app, which moves its bracket or round."""
     settled = desk.settle_game(game=game, fold=state, hand_count=hand_count, by=by, confirm=confirm)
     return HandResult(
@@ -109,7 +114,7 @@ def _settle(*, game: Game, state: Fold, hand_count: int, by, confirm: bool) -> H
     )
 
 
-def delete_voided_hands(*, games: Sequence[Game], by=None) -> int:
+def delete_voided_hands(*, games: Sequence[Game], by: User | None = None) -> int:
     """Delete the hands of games a bracket correction voided, keeping them in the history.
 
     Connected to `tournaments.services.games_voided`, so it runs in the transaction of
@@ -136,11 +141,11 @@ def delete_voided_hands(*, games: Sequence[Game], by=None) -> int:
     return len(hands)
 
 
-def _on_games_voided(sender, *, games, by=None, **kwargs) -> None:
+def _on_games_voided(sender, *, games: Sequence[Game], by: User | None = None, **kwargs) -> None:
     delete_voided_hands(games=games, by=by)
 
 
-def add_hand(*, game: Game, by, version: int, key, entry=None, data=None) -> HandResult:
+def add_hand(*, game: Game, by: User, version: int, key, entry=None, data=None) -> HandResult:
     """Add the next hand to a game, and record the result when it decides the game.
 
     Give the hand as the game's typed entry or as flat form data (the keys of the
@@ -156,7 +161,9 @@ def add_hand(*, game: Game, by, version: int, key, entry=None, data=None) -> Han
         raise
 
 
-def add_origin_hand(*, game: Game, by, key: uuid.UUID, data: dict, origin: Origin) -> HandResult:
+def add_origin_hand(
+    *, game: Game, by: User | None, key: uuid.UUID, data: dict, origin: Origin
+) -> HandResult:
     """Count a hand entered at the table, now confirmed (or decided by the official `by`):
     the desk's own checks and writes, against the game as it now stands.
 
@@ -169,13 +176,15 @@ def add_origin_hand(*, game: Game, by, key: uuid.UUID, data: dict, origin: Origi
 
 
 @transaction.atomic
-def _add_hand(*, game: Game, by, version: int | None, key: uuid.UUID, entry, data) -> HandResult:
+def _add_hand(
+    *, game: Game, by: User | None, version: int | None, key: uuid.UUID, entry, data
+) -> HandResult:
     game = lock_game(game)
     return _add_locked_hand(game=game, by=by, version=version, key=key, entry=entry, data=data)
 
 
 def _add_locked_hand(
-    *, game: Game, by, version: int | None, key: uuid.UUID, entry, data, origin=None
+    *, game: Game, by: User | None, version: int | None, key: uuid.UUID, entry, data, origin=None
 ) -> HandResult:
     rows = hand_rows(game)
     for row in rows:
@@ -244,7 +253,7 @@ def _lock_for_correction(*, hand: Hand, version: int, key) -> tuple[Game, HandCh
 
 @transaction.atomic
 def edit_hand(
-    *, hand: Hand, by, version: int, key, entry=None, data=None, confirm: bool = False
+    *, hand: Hand, by: User, version: int, key, entry=None, data=None, confirm: bool = False
 ) -> HandResult:
     """Replace a hand's figures, then recompute the totals, the result and the bracket."""
     game, done = _lock_for_correction(hand=hand, version=version, key=key)
@@ -278,7 +287,7 @@ def edit_hand(
     return result
 
 
-def _rewrite_hand(*, game: Game, hand: Hand, detail: dict, by, points=None, key=None) -> None:
+def _rewrite_hand(*, game: Game, hand: Hand, detail: dict, by: User, points=None, key=None) -> None:
     """Store a hand's new detail (and points), keeping the change in its history.
 
     A correction rewrites the hand corrected, and the hand whose decision it answered
@@ -305,7 +314,7 @@ def _rewrite_hand(*, game: Game, hand: Hand, detail: dict, by, points=None, key=
 
 
 @transaction.atomic
-def delete_hand(*, hand: Hand, by, version: int, key, confirm: bool = False) -> HandResult:
+def delete_hand(*, hand: Hand, by: User, version: int, key, confirm: bool = False) -> HandResult:
     """Delete a hand and number the later hands down; recompute as for an edit."""
     game, done = _lock_for_correction(hand=hand, version=version, key=key)
     if done is not None:

@@ -10,6 +10,8 @@ another phone, is then stale) and the event's change marker (public pages say a 
 waiting).
 """
 
+from __future__ import annotations
+
 import uuid
 from dataclasses import dataclass
 
@@ -25,6 +27,7 @@ from scoring.services.game_rows import hand_rows, lock_game
 from scoring.services.hands import HandResult, Origin, add_origin_hand
 from scoring.services.table_links import TableRefused, _user, refusal
 from tournaments import services as desk
+from tournaments.acting import User
 from tournaments.models import Game, TeamMember
 
 Status = TableEntry.Status
@@ -231,7 +234,9 @@ def _opponent(game: Game, entry: TableEntry, player) -> Sitter:
     return who
 
 
-def _count(game, entry, *, status, who: str, by, data=None, key=None) -> TableResult:
+def _count(
+    game: Game, entry, *, status, who: str, by: User | None, data=None, key=None
+) -> TableResult:
     """Store the entry as the game's next hand (the desk's own path), and record how."""
     if entry.number != game.hand_count + 1:
         entry.status = Status.SET_ASIDE
@@ -293,14 +298,14 @@ def _lock_open_entry(entry: TableEntry) -> tuple[Game, TableEntry]:
 
 
 @transaction.atomic
-def accept_hand(*, entry: TableEntry, by) -> TableResult:
+def accept_hand(*, entry: TableEntry, by: User) -> TableResult:
     """The official counts a waiting or disputed table hand as it was entered."""
     game, entry = _lock_open_entry(entry)
     return _count(game, entry, status=Status.ACCEPTED, who=_name(by), by=by)
 
 
 @transaction.atomic
-def correct_hand(*, entry: TableEntry, by, data: dict, key) -> TableResult:
+def correct_hand(*, entry: TableEntry, by: User, data: dict, key) -> TableResult:
     """The official counts a waiting or disputed table hand with the figures they typed."""
     game, entry = _lock_open_entry(entry)
     return _count(
@@ -315,7 +320,7 @@ def correct_hand(*, entry: TableEntry, by, data: dict, key) -> TableResult:
 
 
 @transaction.atomic
-def delete_entry(*, entry: TableEntry, by) -> TableEntry:
+def delete_entry(*, entry: TableEntry, by: User) -> TableEntry:
     """The official throws a waiting or disputed table hand away: it never counts."""
     game, entry = _lock_open_entry(entry)
     entry.status = Status.DELETED
@@ -331,7 +336,7 @@ def delete_entry(*, entry: TableEntry, by) -> TableEntry:
     return entry
 
 
-def _name(by) -> str:
+def _name(by: User | None) -> str:
     if by is None:
         return ""
     full = by.get_full_name() if hasattr(by, "get_full_name") else ""

@@ -5,7 +5,10 @@ Codes are drawn from `secrets`; a game has one active link, which the official c
 why a link cannot take a hand now: the one rule the table's pages and services ask.
 """
 
+from __future__ import annotations
+
 import secrets
+from collections.abc import Iterable
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
@@ -14,6 +17,7 @@ from django.utils import timezone
 from scoring.models import TableLink
 from scoring.services.game_rows import lock_game
 from tournaments import services as desk
+from tournaments.acting import User
 from tournaments.errors import DeskError
 from tournaments.models import OPEN, Event, Game
 
@@ -22,7 +26,7 @@ class TableRefused(DeskError):
     """The table's link cannot take this now: the message says why, in plain words."""
 
 
-def _user(by):
+def _user(by: User | None):
     return by if by is not None and getattr(by, "pk", None) else None
 
 
@@ -50,7 +54,7 @@ def show_code(code: str) -> str:
 # --- Links -------------------------------------------------------------------------
 
 
-def _create_link(game_id: int, by) -> TableLink:
+def _create_link(game_id: int, by: User | None) -> TableLink:
     for _ in range(5):
         try:
             with transaction.atomic():
@@ -64,7 +68,7 @@ def _create_link(game_id: int, by) -> TableLink:
     raise DeskError("Could not make a table code: try again.")  # pragma: no cover
 
 
-def links_for(games, *, by=None) -> dict[int, TableLink]:
+def links_for(games: Iterable[Game | int], *, by: User | None = None) -> dict[int, TableLink]:
     """Return each game's active table link by game id, making the missing ones."""
     ids = [getattr(game, "pk", game) for game in games]
     found = {
@@ -78,7 +82,7 @@ def links_for(games, *, by=None) -> dict[int, TableLink]:
 
 
 @transaction.atomic
-def revoke_links(*, games, by, renew: bool) -> int:
+def revoke_links(*, games: Iterable[Game | int], by: User, renew: bool) -> int:
     """Revoke the games' table links (their codes then refuse); with `renew`, make new ones.
 
     Return how many games had a link revoked or renewed.
@@ -102,7 +106,7 @@ def revoke_links(*, games, by, renew: bool) -> int:
 
 
 @transaction.atomic
-def set_desk_only(*, game: Game, by, desk_only: bool) -> Game:
+def set_desk_only(*, game: Game, by: User, desk_only: bool) -> Game:
     """Lock a table to desk-only entry (its link then refuses), or unlock it."""
     game = lock_game(game.pk)
     Game.objects.filter(pk=game.pk).update(

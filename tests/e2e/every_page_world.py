@@ -160,7 +160,6 @@ def _timed(event, by, **minutes) -> None:
 def _tables_entering_hands(world: World, by) -> None:
     """Two tables of a demo round being played: one taking its next hand at the table,
     one with a hand entered there and waiting for a player of another side."""
-    from games.examples import example_hand
     from scoring.selectors import table_of
     from scoring.services import table as table_services
     from scoring.services.table_links import links_for
@@ -176,8 +175,8 @@ def _tables_entering_hands(world: World, by) -> None:
     world.table_link = links[games[0].pk]
     waiting = games[1]
     totals = list(waiting.sides.order_by("seat").values_list("total", flat=True))
-    data = example_hand(
-        waiting.event.game_key, table_of(waiting), random.Random(5), waiting.hand_count + 1, totals
+    data = waiting.event.game.example_hand(
+        table_of(waiting), random.Random(5), waiting.hand_count + 1, totals
     )
     world.table_waiting = table_services.enter_hand(
         link=links[waiting.pk],

@@ -6,33 +6,37 @@ from hypothesis import strategies as st
 
 from games.engine import PER_PLAYER, TILES, Decision, Fold, Table, TableRule
 from games.rules import RulesError
-from games.rules.domino_pinochle import (
-    DOUBLES,
-    PLAYS_ON_AFTER_WITHDRAWAL,
-    POINT_TILES,
-    SEQUENCE,
-    TARGET,
-    TEAM_SIZES,
-    TRICK_POINTS,
-    WON_ON_MELDS,
-    WON_ON_TRICKS,
+from games.rules.domino_pinochle.entry import (
     Entry,
-    clean_options,
-    count_trick_points,
     entry_fields,
     entry_from_data,
     entry_to_data,
     fold,
+    score_entry,
+    tables,
+)
+from games.rules.domino_pinochle.rules import (
+    DOUBLES,
+    PLAYS_ON_AFTER_WITHDRAWAL,
+    SEQUENCE,
+    TARGET,
+    TEAM_SIZES,
+    WON_ON_MELDS,
+    WON_ON_TRICKS,
+    clean_options,
     fold_game,
     house_rules,
     meld_points,
     reachable_meld_totals,
     read_meld,
     read_melds,
-    score_entry,
-    suit_of,
-    tables,
     target_score,
+)
+from games.rules.domino_pinochle.tricks import (
+    POINT_TILES,
+    TRICK_POINTS,
+    count_trick_points,
+    suit_of,
     trick_points,
     winning_play,
 )

@@ -8,27 +8,29 @@ from hypothesis import strategies as st
 
 from games.engine import INT, PER_SIDE, Fold, Table, TableRule
 from games.rules import RulesError
-from games.rules.double_takes import (
-    DOUBLES,
-    PLAYS_ON_AFTER_WITHDRAWAL,
-    REVOKE_PENALTY,
-    TEAM_SIZES,
+from games.rules.double_takes.entry import (
     Entry,
-    check_left_over_tile,
-    clean_options,
-    describe_result,
     entry_fields,
     entry_from_data,
     entry_to_data,
     fold,
+    score_entry,
+    tables,
+)
+from games.rules.double_takes.rules import (
+    DOUBLES,
+    PLAYS_ON_AFTER_WITHDRAWAL,
+    REVOKE_PENALTY,
+    TEAM_SIZES,
+    check_left_over_tile,
+    clean_options,
+    describe_result,
     house_rules,
     points_per_shuffle,
     rounds_per_shuffle,
-    score_entry,
     score_round,
     score_shuffle,
     side_count,
-    tables,
     target_score,
     tiles_left_over,
     tiles_per_player,

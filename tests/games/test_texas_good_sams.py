@@ -5,12 +5,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from games.rules import RulesError
-from games.rules.texas_good_sams import (
+from games.rules.texas_good_sams.rules import (
     BLOCKED_DIFFERENCE,
     END_BLOCKED,
     END_NONE,
     END_OUT,
     OPTIONS,
+    PARTNERS_ONLY_REASONS,
     PENALTY_POINTS,
     PENALTY_REASONS,
     TARGET,
@@ -486,7 +487,7 @@ def test_the_house_rules_describe_the_blocked_hand_rule_chosen():
 
 
 from games.engine import Table  # noqa: E402
-from games.rules import texas_good_sams as tgs  # noqa: E402
+from games.rules.texas_good_sams import entry as tgs  # noqa: E402
 
 DOUBLES = Table(players=4, partnerships=True)
 
@@ -656,7 +657,7 @@ def test_singles_are_not_offered_the_partners_only_penalty():
 
     assert "talking" in reasons(DOUBLES)
     assert "talking" not in reasons(SINGLES)
-    assert set(reasons(SINGLES)) == set(tgs.PENALTY_REASONS) - tgs.PARTNERS_ONLY_REASONS
+    assert set(reasons(SINGLES)) == set(PENALTY_REASONS) - PARTNERS_ONLY_REASONS
 
 
 def test_a_singles_hand_with_the_partners_only_penalty_is_refused_at_its_row():
@@ -670,7 +671,7 @@ def test_a_singles_hand_with_the_partners_only_penalty_is_refused_at_its_row():
 
 
 def test_a_typed_singles_entry_with_the_partners_only_penalty_is_refused():
-    entry = tgs.Entry(penalties=(tgs.Penalty(1, "talking"),))
+    entry = tgs.Entry(penalties=(Penalty(1, "talking"),))
     with pytest.raises(RulesError) as refused:
         tgs.score_entry(entry, SINGLES, {})
     assert refused.value.field == "penalty-0"

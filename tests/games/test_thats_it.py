@@ -8,7 +8,16 @@ from hypothesis import strategies as st
 
 from games.engine import INT, SEAT, TILES, Fold, Table, TableRule
 from games.rules import RulesError
-from games.rules.thats_it import (
+from games.rules.thats_it.entry import (
+    Entry,
+    entry_fields,
+    entry_from_data,
+    entry_to_data,
+    fold,
+    score_entry,
+    tables,
+)
+from games.rules.thats_it.rules import (
     DOUBLES,
     LARGEST_TABLE,
     MAX_PLAYERS,
@@ -17,20 +26,13 @@ from games.rules.thats_it import (
     SUIT,
     TARGET,
     TEAM_SIZES,
-    Entry,
     best_hand,
     check_players,
     clean_options,
-    entry_fields,
-    entry_from_data,
-    entry_to_data,
-    fold,
     fold_game,
     house_rules,
     read_meld,
-    score_entry,
     score_hand,
-    tables,
     target_score,
 )
 

@@ -2,7 +2,8 @@
 
 import uuid
 
-from games.rules.texas_good_sams import Entry, Penalty
+from games.rules.texas_good_sams.entry import Entry
+from games.rules.texas_good_sams.rules import Penalty
 from scoring import services
 from scoring.models import Hand
 from tests.factories import ChapterFactory, EventFactory, PlayerFactory

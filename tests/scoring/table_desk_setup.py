@@ -4,7 +4,6 @@ entered at its tables through the table's own services (waiting, confirmed, disp
 import random
 import uuid
 
-from games.examples import example_hand
 from scoring import services
 from scoring.services import table, table_links
 from tests.tournaments.rounds_setup import rounds_event, seat_and_start, tables_of
@@ -22,8 +21,8 @@ def enter_at_table(game, *, number=1):
     game.refresh_from_db()
     sitters = table.sitters(game.pk)
     totals = list(game.sides.order_by("seat").values_list("total", flat=True))
-    key = game.event.game_key
-    data = example_hand(key, services.table_of(game), random.Random(number), number, totals)
+    spec = game.event.game
+    data = spec.example_hand(services.table_of(game), random.Random(number), number, totals)
     link = table_links.links_for([game])[game.pk]
     return table.enter_hand(
         link=link, player=sitters[0].pk, version=game.version, key=uuid.uuid4(), data=data

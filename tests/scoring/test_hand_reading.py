@@ -9,8 +9,8 @@ from scoring.selectors.hand_reading import read_hand
 def test_the_same_hand_is_scored_once_and_a_changed_one_again(monkeypatch):
     spec = get_game("double_draw")
     calls = []
-    scores = spec.module.score_entry
-    monkeypatch.setattr(spec.module, "score_entry", lambda *a: calls.append(a) or scores(*a))
+    scores = spec.hands.score_entry
+    monkeypatch.setattr(spec.hands, "score_entry", lambda *a: calls.append(a) or scores(*a))
     monkeypatch.setattr(hand_reading, "_KEPT", {})
     table = Table(players=3)
     hand = {"pips_0": 0, "pips_1": 7, "pips_2": 12}

@@ -10,7 +10,7 @@ import uuid
 import pytest
 from django.db import IntegrityError
 
-from games.rules import texas_good_sams as tgs
+from games.rules.texas_good_sams import entry as tgs
 from tests.scoring.builders import make_hand
 
 pytestmark = pytest.mark.django_db

@@ -5,8 +5,8 @@ import uuid
 
 import pytest
 
-from games.rules import texas_good_sams as tgs
-from games.rules.texas_good_sams import Entry as HandEntry
+from games.rules.texas_good_sams import entry as tgs
+from games.rules.texas_good_sams.entry import Entry as HandEntry
 from scoring import services
 from scoring.models import Hand, HandChange
 from scoring.services import HandError, StaleSheet

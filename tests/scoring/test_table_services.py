@@ -5,7 +5,6 @@ import uuid
 
 import pytest
 
-from games.examples import example_hand
 from scoring import services
 from scoring.models import Hand, HandChange, Source, TableEntry, TableLink
 from scoring.services import table, table_links
@@ -269,7 +268,7 @@ def test_three_player_table_any_other_player_confirms(tournament):
     game = make_rounds_game(tournament, game_key="domino_pinochle", sides=3)
     found = table.sitters(game.pk)
     assert [s.seat for s in found] == [0, 1, 2]
-    data = example_hand("domino_pinochle", services.table_of(game), random.Random(3), 1, (0, 0, 0))
+    data = game.event.game.example_hand(services.table_of(game), random.Random(3), 1, (0, 0, 0))
     game.refresh_from_db()
     entered = table.enter_hand(
         link=link_of(game), player=found[0].pk, version=game.version, key=uuid.uuid4(), data=data

@@ -43,7 +43,7 @@ def test_a_hand_of_another_game_is_not_found(official_client, bracket, hand):
 
 def test_the_form_holds_the_hands_figures(official_client, game, official):
     player = game.sides.get(seat=0).team.members[0].player
-    from games.rules.texas_good_sams import Entry
+    from games.rules.texas_good_sams.entry import Entry
     from tests.scoring.builders import penalty
 
     entry = Entry(

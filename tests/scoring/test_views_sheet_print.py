@@ -53,7 +53,7 @@ def test_the_edited_note_is_printed_only_when_a_hand_was_edited(official_client,
 
 
 def test_a_blocked_hand_is_noted_once(official_client, game, official):
-    from games.rules.texas_good_sams import Entry
+    from games.rules.texas_good_sams.entry import Entry
 
     enter(game, official, Entry(play=(10, 0), end="blocked", pips=(12, 20)))
     html = official_client.get(url(game)).content.decode()

@@ -6,7 +6,7 @@ import uuid
 import pytest
 from django.db import connection
 
-from games.rules.texas_good_sams import Entry as HandEntry
+from games.rules.texas_good_sams.entry import Entry as HandEntry
 from games.rules.tiles import round_to_nearest_five
 from scoring import services
 from scoring.models import Hand, HandChange

@@ -5,7 +5,7 @@ import uuid
 
 import pytest
 
-from games.rules.texas_good_sams import Entry as HandEntry
+from games.rules.texas_good_sams.entry import Entry as HandEntry
 from scoring import services as scoring
 from tests.factories import EventFactory, drawn_doubles, game_at
 from tests.tournaments.rounds_setup import finish_round, rounds_event, seat_and_start

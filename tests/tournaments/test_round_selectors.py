@@ -7,7 +7,6 @@ from decimal import Decimal
 import pytest
 
 from games.engine import close_at_time
-from games.examples import example_hand
 from games.standings import GameResult, rank
 from scoring import services as scoring
 from scoring.models import Hand
@@ -146,7 +145,7 @@ def play(game, official, rng, *, hands=None):
     while hands is None or number < hands:
         number += 1
         while True:
-            data = example_hand(game.event.game_key, table, rng, number, totals)
+            data = spec.example_hand(table, rng, number, totals)
             entry = spec.entry_from_data(data, table, options)
             if hands is None or not spec.fold([*entries, entry], table, options).finished:
                 break

@@ -1,7 +1,10 @@
 """Write services for chapters: add, find or make, rename and merge them."""
 
+from __future__ import annotations
+
 from django.db import IntegrityError, transaction
 
+from ..acting import User
 from ..changes import log_activity, mark_changed
 from ..errors import DeskError
 from ..models import Chapter, Player
@@ -38,7 +41,7 @@ def find_or_make_chapter(tournament, chapter_name: str) -> Chapter | None:
 
 
 @transaction.atomic
-def add_chapter(*, tournament, by, name, code="") -> Chapter:
+def add_chapter(*, tournament, by: User, name, code="") -> Chapter:
     name = check_name(name, what="chapter name")
     _check_chapter_key(name)
     chapter, created = Chapter.objects.get_or_create(
@@ -54,7 +57,7 @@ def add_chapter(*, tournament, by, name, code="") -> Chapter:
 
 
 @transaction.atomic
-def rename_chapter(*, chapter, by, name, code=None) -> Chapter:
+def rename_chapter(*, chapter, by: User, name, code=None) -> Chapter:
     old = chapter.name
     name = check_name(name, what="chapter name")
     _check_chapter_key(name)
@@ -89,7 +92,7 @@ def _lock_both(source, target) -> None:
 
 
 @transaction.atomic
-def merge_chapters(*, source, target, by) -> Chapter:
+def merge_chapters(*, source, target, by: User) -> Chapter:
     """Move every player of `source` into `target` and delete `source`."""
     if source.pk == target.pk:
         raise DeskError("Choose two different chapters to merge.")

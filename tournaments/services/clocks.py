@@ -18,6 +18,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from .. import naming
+from ..acting import User
 from ..changes import log_activity, mark_changed
 from ..errors import DeskError
 from ..models import OPEN, BracketClock, Event, Game, Round
@@ -35,7 +36,7 @@ def _no_clock(event: Event, what: str) -> DeskError:
 
 
 @transaction.atomic
-def restart_round_clock(*, round: Round, by) -> Round:
+def restart_round_clock(*, round: Round, by: User) -> Round:
     """Start a round's clock again from now (the round started late, or was paused)."""
     round_ = lock_round(round)
     event = round_.event
@@ -56,7 +57,7 @@ def restart_round_clock(*, round: Round, by) -> Round:
 
 @transaction.atomic
 def set_bracket_clock(
-    *, event: Event, stage: int, round_number: int, action: str, by
+    *, event: Event, stage: int, round_number: int, action: str, by: User
 ) -> BracketClock | None:
     """Start, restart (from now) or stop the clock of one round of the event's bracket.
 

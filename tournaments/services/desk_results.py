@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from django.db import transaction
 
 from .. import naming
+from ..acting import User
 from ..errors import DeskError
 from ..models import WITH_RESULT, Game, Team
 from ..naming import PARTNERS_STAGE
@@ -99,7 +100,7 @@ def _label(team_id) -> str:
     return team.label if team is not None else "nobody"
 
 
-def _fresh(game) -> Game:
+def _fresh(game: Game) -> Game:
     return Game.objects.select_related("event").get(pk=game.pk)
 
 
@@ -163,7 +164,7 @@ def give_result(
     *,
     game: Game,
     winner_seat: int,
-    by,
+    by: User,
     walkover: bool = False,
     reason: str = "",
     confirm: bool = False,
@@ -197,7 +198,7 @@ def give_result(
 
 
 def take_back_result(
-    *, game: Game, by, confirm: bool = False, expected_version: int | None = None
+    *, game: Game, by: User, confirm: bool = False, expected_version: int | None = None
 ) -> Game:
     """Take back a result given at the desk (a result the score sheet decided is
     changed on the sheet instead)."""
@@ -212,7 +213,7 @@ def take_back_result(
         return reopen_game(game=game, by=by, confirm=confirm, expected_version=expected_version)
 
 
-def undo_result(*, game: Game, by, version: int, before: Before | None) -> Game:
+def undo_result(*, game: Game, by: User, version: int, before: Before | None) -> Game:
     """Put a game back exactly as it was before the one-click result just given.
 
     ``version`` is the game's version right after that result: anything changed since
@@ -338,7 +339,7 @@ def preview_result(
     *,
     game: Game,
     winner_seat: int,
-    by,
+    by: User,
     walkover: bool = False,
     reason: str = "",
     expected_version: int | None = None,
@@ -360,7 +361,7 @@ def preview_result(
     return _preview(game, action)
 
 
-def preview_take_back(*, game: Game, by, expected_version: int | None = None) -> Preview:
+def preview_take_back(*, game: Game, by: User, expected_version: int | None = None) -> Preview:
     """Say what `take_back_result` will do, changing nothing."""
     return _preview(
         game,

@@ -28,6 +28,7 @@ from django.utils import timezone
 from games.formats import Structure, get_format
 
 from .. import naming, selectors
+from ..acting import User
 from ..changes import log_activity, mark_changed
 from ..draw import DrawError, PartnerDraw, draw_partners, same_chapter, swap_partners
 from ..errors import DeskError
@@ -72,7 +73,7 @@ def eligible_player_ids(event: Event):
 
 
 @transaction.atomic
-def draw_partners_for_event(*, event: Event, by, seed: int | None = None) -> PartnerDraw:
+def draw_partners_for_event(*, event: Event, by: User, seed: int | None = None) -> PartnerDraw:
     """Draw the doubles partners at random (or from ``seed``) and store the teams.
 
     Replaces any earlier draw; refused once the bracket is drawn. Same-chapter teams are
@@ -121,7 +122,7 @@ def draw_partners_for_event(*, event: Event, by, seed: int | None = None) -> Par
 
 
 @transaction.atomic
-def swap_players(*, event: Event, by, player_a, player_b) -> list[Team]:
+def swap_players(*, event: Event, by: User, player_a, player_b) -> list[Team]:
     """Swap two players between their teams; an odd player out may swap into a team.
 
     Returns the changed teams with their same-chapter flag brought up to date, so the
@@ -276,7 +277,9 @@ def _lock_bracket_games(event: Event) -> None:
 
 
 @transaction.atomic
-def draw_bracket(*, event: Event, by, seed: int | None = None, bye_team_ids=None) -> list[Game]:
+def draw_bracket(
+    *, event: Event, by: User, seed: int | None = None, bye_team_ids=None
+) -> list[Game]:
     """Lay out every game of the event's bracket, linked to the game each winner goes to.
 
     ``bye_team_ids`` (team ids) are the teams the official chose for byes; None draws

@@ -1,9 +1,12 @@
 """Write services for entries: who plays in which event, one by one or in bulk."""
 
+from __future__ import annotations
+
 from dataclasses import dataclass, field
 
 from django.db import transaction
 
+from ..acting import User
 from ..changes import log_activity, mark_changed
 from ..errors import DeskError
 from ..models import Entry, Event, Player
@@ -80,7 +83,7 @@ class EntriesRefused(DeskError):
 
 
 @transaction.atomic
-def enter_players(*, event, by, players) -> Entered:
+def enter_players(*, event, by: User, players) -> Entered:
     """Enter players into an event in one go; those already entered stay as they are.
 
     Ruling: a player entered already is not an error (a second press, or two officials
@@ -130,7 +133,7 @@ def enter_players(*, event, by, players) -> Entered:
 
 
 @transaction.atomic
-def set_entries(*, player, by, events) -> None:
+def set_entries(*, player, by: User, events) -> None:
     """Make the player's entries exactly `events` (only events still open change)."""
     wanted = {e.pk for e in events}
     current = set(player.entries.values_list("event_id", flat=True))

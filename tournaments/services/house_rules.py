@@ -9,11 +9,16 @@ keeps its result until one of its hands is corrected, and then it is scored agai
 the rules of the moment (a correction replays the game's hands).
 """
 
+from __future__ import annotations
+
 from dataclasses import dataclass
 
 from django.db import transaction
 from django.db.models import Count, Q
 
+from games.registry import GameSpec
+
+from ..acting import User
 from ..changes import log_activity, mark_changed
 from ..errors import DeskError
 from ..models import DECIDED, Event, Game
@@ -73,7 +78,7 @@ def _shown(option, value) -> str:
     return str(labels.get(value, value))
 
 
-def describe_changes(game, before: dict, after: dict) -> list[str]:
+def describe_changes(game: GameSpec, before: dict, after: dict) -> list[str]:
     """Return each option changed, in plain words: "Points to win: 250 → 300"."""
     return [
         f"{option.label}: {_shown(option, before.get(option.name))} → "
@@ -84,7 +89,7 @@ def describe_changes(game, before: dict, after: dict) -> list[str]:
 
 
 @transaction.atomic
-def update_event_options(*, event, by, options: dict, confirmed: bool = False) -> list[str]:
+def update_event_options(*, event, by: User, options: dict, confirmed: bool = False) -> list[str]:
     """Set the event's house rules, checked by its game; return the changes made.
 
     Refuse a bad value (RulesError naming the option), and once play has started refuse

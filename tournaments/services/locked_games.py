@@ -28,6 +28,7 @@ from django.db import connection
 from django.utils import timezone
 
 from .. import naming
+from ..acting import User
 from ..changes import log_activity_sql, mark_changed_sql
 from ..errors import DeskError
 from ..models import DECIDED, Event, Game, Side, Team
@@ -282,7 +283,7 @@ class LockedGames:
         self.voided.append(game)
         self.touch(game)
 
-    def save(self, *, by=None, text: str = "", one_game: bool = False):
+    def save(self, *, by: User | None = None, text: str = "", one_game: bool = False):
         """Write every changed side, game and event, and the activity line; return the time.
 
         Each changed game's version is bumped and every event touched gets a new
@@ -360,7 +361,7 @@ class LockedGames:
                 statements.append((f"{marked} WHERE id = %s", (*times, event.pk)))
         return statements
 
-    def _activity_insert(self, at, by, text: str) -> list:
+    def _activity_insert(self, at, by: User | None, text: str) -> list:
         """Return the row `log_activity` writes, when there is a line to log."""
         if not text:
             return []

@@ -13,6 +13,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
+from ..acting import User
 from ..changes import log_activity
 from ..draw import same_chapter
 from ..errors import DeskError
@@ -39,7 +40,7 @@ def _odd_player(event: Event, player) -> None:
 
 
 @transaction.atomic
-def partner_odd_player(*, event: Event, by, player, partner) -> Team:
+def partner_odd_player(*, event: Event, by: User, player, partner) -> Team:
     """Team a player left without a partner with a player who arrived late.
 
     The late player is entered in the event and checked in; the new team takes the next
@@ -81,7 +82,7 @@ def partner_odd_player(*, event: Event, by, player, partner) -> Team:
 
 
 @transaction.atomic
-def leave_out_odd_player(*, event: Event, by, player, to_singles: bool = False):
+def leave_out_odd_player(*, event: Event, by: User, player, to_singles: bool = False):
     """Take a player without a partner out of a doubles event before its bracket is drawn.
 
     With ``to_singles`` their partners' game is a bye: they go straight into the singles

@@ -14,6 +14,8 @@ Each function runs in one transaction, locks the tournament's row (or the invita
 so two officials acting at once cannot, say, both use one link, and logs who did it.
 """
 
+from __future__ import annotations
+
 import datetime
 import secrets
 
@@ -21,6 +23,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
+from ..acting import User
 from ..changes import log_activity
 from ..errors import DeskError
 from ..models import OfficialInvitation, Tournament
@@ -39,7 +42,7 @@ def _lock(tournament) -> Tournament:
     return Tournament.objects.select_for_update().get(pk=tournament.pk)
 
 
-def _check_owner(tournament, by) -> None:
+def _check_owner(tournament, by: User) -> None:
     if not tournament.is_owner(by):
         owner = tournament.owner.username if tournament.owner_id else "the site admin"
         raise DeskError(
@@ -53,7 +56,7 @@ def _name(user) -> str:
 
 
 @transaction.atomic
-def add_official(*, tournament, by, username: str):
+def add_official(*, tournament, by: User, username: str):
     """Make the user with this login name an official of the tournament; return the user."""
     tournament = _lock(tournament)
     _check_owner(tournament, by)
@@ -80,7 +83,7 @@ def add_official(*, tournament, by, username: str):
 
 
 @transaction.atomic
-def remove_official(*, tournament, by, user) -> None:
+def remove_official(*, tournament, by: User, user) -> None:
     """Remove another official from the tournament (the owner only; never the owner)."""
     tournament = _lock(tournament)
     _check_owner(tournament, by)
@@ -95,7 +98,7 @@ def remove_official(*, tournament, by, user) -> None:
 
 
 @transaction.atomic
-def leave_tournament(*, tournament, by) -> None:
+def leave_tournament(*, tournament, by: User) -> None:
     """Stop being an official of the tournament; the owner cannot leave."""
     tournament = _lock(tournament)
     if tournament.owner_id == by.pk:
@@ -111,7 +114,7 @@ def leave_tournament(*, tournament, by) -> None:
 
 
 @transaction.atomic
-def invite_official(*, tournament, by, now=None) -> OfficialInvitation:
+def invite_official(*, tournament, by: User, now=None) -> OfficialInvitation:
     """Make a single-use invitation link, open for `INVITATION_DAYS` days."""
     tournament = _lock(tournament)
     _check_owner(tournament, by)
@@ -135,7 +138,7 @@ def invite_official(*, tournament, by, now=None) -> OfficialInvitation:
 
 
 @transaction.atomic
-def revoke_invitation(*, invitation, by) -> None:
+def revoke_invitation(*, invitation, by: User) -> None:
     """Stop an open invitation link at once."""
     tournament = _lock(invitation.tournament)
     _check_owner(tournament, by)
@@ -185,7 +188,7 @@ def check_invitation(*, tournament, token: str) -> OfficialInvitation:
 
 
 @transaction.atomic
-def accept_invitation(*, tournament, token: str, by) -> bool:
+def accept_invitation(*, tournament, token: str, by: User) -> bool:
     """Make `by` an official through an invitation link; return False if they were already.
 
     Refuse (InvitationRefused, saying why) a link that is not this tournament's, used,

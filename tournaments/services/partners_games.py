@@ -42,7 +42,7 @@ __all__ = [
 SET_ASIDE = 1_000_000
 
 
-def is_first_game(game, seat: int) -> bool:
+def is_first_game(game: Game | GameRow, seat: int) -> bool:
     """Say whether the team at ``seat`` plays its first game here (round one, or after a bye)."""
     if game.round_number == 1:
         return True

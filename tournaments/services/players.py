@@ -1,9 +1,12 @@
 """Write services for players: register, edit, check in (one or many) and withdraw them."""
 
+from __future__ import annotations
+
 from dataclasses import dataclass, field
 
 from django.db import transaction
 
+from ..acting import User
 from ..changes import log_activity, mark_changed
 from ..errors import DeskError
 from ..models import Event, Player
@@ -26,7 +29,7 @@ def duplicate_names(tournament, name: str, *, exclude_pk=None) -> list[Player]:
 
 
 @transaction.atomic
-def add_player(*, tournament, by, name, chapter_name="", events=()) -> Player:
+def add_player(*, tournament, by: User, name, chapter_name="", events=()) -> Player:
     """Register a player, creating the chapter when it is new, and enter them in events."""
     name = check_name(name, what="player's name")
     chapter = find_or_make_chapter(tournament, chapter_name)
@@ -39,7 +42,7 @@ def add_player(*, tournament, by, name, chapter_name="", events=()) -> Player:
 
 
 @transaction.atomic
-def update_player(*, player, by, name, chapter_name="", events=None) -> Player:
+def update_player(*, player, by: User, name, chapter_name="", events=None) -> Player:
     """Change a player's name and chapter and, when `events` is given, their open entries.
 
     Entries in events already drawn stay as they are; all of it is saved, or none.
@@ -60,7 +63,7 @@ def update_player(*, player, by, name, chapter_name="", events=None) -> Player:
 
 
 @transaction.atomic
-def set_withdrawn(*, player, by, withdrawn: bool) -> Player:
+def set_withdrawn(*, player, by: User, withdrawn: bool) -> Player:
     player.withdrawn = withdrawn
     if withdrawn:
         player.checked_in = False
@@ -72,7 +75,7 @@ def set_withdrawn(*, player, by, withdrawn: bool) -> Player:
 
 
 @transaction.atomic
-def set_checked_in(*, player, by, checked_in: bool) -> Player:
+def set_checked_in(*, player, by: User, checked_in: bool) -> Player:
     if checked_in and player.withdrawn:
         raise DeskError(f"{player.name} {WHY_WITHDRAWN}")
     player.checked_in = checked_in
@@ -94,7 +97,7 @@ class CheckedIn:
 
 
 @transaction.atomic
-def check_in_players(*, tournament, by, players, of: str = "") -> CheckedIn:
+def check_in_players(*, tournament, by: User, players, of: str = "") -> CheckedIn:
     """Check in many players in one go; return who was checked in, already, refused.
 
     Ruling: a withdrawn player (or one of another tournament) is not checked in and is

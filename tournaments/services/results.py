@@ -39,6 +39,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from ..acting import User
 from ..errors import DeskError
 from ..models import DECIDED, WITH_RESULT, Event, Game
 from . import result_statements
@@ -121,7 +122,7 @@ def decide_at_once(
     winner_seat: int,
     walkover: bool,
     expected_version,
-    by,
+    by: User | None,
     totals: tuple | None = None,
     hand_count: int | None = None,
     reason: str = "",
@@ -208,7 +209,7 @@ def record_result(
     *,
     game: Game,
     winner_seat: int,
-    by,
+    by: User | None,
     walkover: bool = False,
     reason: str = "",
     confirm: bool = False,
@@ -278,7 +279,15 @@ def _won_status(walkover: bool, closed: bool) -> str:
 
 
 def _restate_win(
-    locked: LockedGames, current: GameRow, game: Game, walkover, reason, closed, *, by, confirm
+    locked: LockedGames,
+    current: GameRow,
+    game: Game,
+    walkover,
+    reason,
+    closed,
+    *,
+    by: User | None,
+    confirm,
 ) -> None:
     """The same side wins again: only how it won (walkover, forfeit reason, closed at
     time or played out) may change."""
@@ -341,7 +350,7 @@ def _feed_singles(current: GameRow, game: Game, loser: SideRow) -> None:
 
 
 def reopen_game(
-    *, game: Game, by, confirm: bool = False, expected_version: int | None = None
+    *, game: Game, by: User | None, confirm: bool = False, expected_version: int | None = None
 ) -> Game:
     """Take back a game's result: its winner leaves the next game; it is playing again.
 

@@ -2,10 +2,13 @@
 (`tournaments.tasks`), shown to the official, then imported once: every line, or, when
 the official chooses it, the lines that pass (those refused are named and left out)."""
 
+from __future__ import annotations
+
 from django.db import transaction
 from django.utils import timezone
 
 from .. import background
+from ..acting import User
 from ..changes import log_activity, mark_changed
 from ..errors import DeskError
 from ..models import Chapter, Entry, Event, Player, RosterUpload, Tournament
@@ -85,7 +88,7 @@ FIX_FIRST = (
 
 
 @transaction.atomic
-def import_roster(*, tournament, by, roster: Roster, events=(), refused=frozenset()) -> int:
+def import_roster(*, tournament, by: User, roster: Roster, events=(), refused=frozenset()) -> int:
     """Import the rows of a checked roster that pass; return how many were added.
 
     `refused` is the lines the official was shown refused and chose to leave out (none:
@@ -135,7 +138,7 @@ def import_roster(*, tournament, by, roster: Roster, events=(), refused=frozense
 UPLOADS_KEPT = 20
 
 
-def upload_roster(*, tournament, by, filename: str, data: bytes, events=()) -> RosterUpload:
+def upload_roster(*, tournament, by: User, filename: str, data: bytes, events=()) -> RosterUpload:
     """Keep an uploaded roster file to be checked by `check_roster_upload`; nothing is imported.
 
     Only the tournament's latest uploads are kept.
@@ -214,7 +217,7 @@ class AlreadyImported(DeskError):
 
 
 @transaction.atomic
-def import_roster_upload(*, upload: RosterUpload, by, refused=frozenset()) -> int:
+def import_roster_upload(*, upload: RosterUpload, by: User, refused=frozenset()) -> int:
     """Import a checked upload, once only whatever the timing; return how many were added.
 
     `refused` is the lines the official saw refused and left out (`import_roster`).

@@ -22,9 +22,11 @@ from django.db import connection, transaction
 from django.db.models import Case, F, Q, Subquery, Value, When
 from django.utils import timezone
 
+from games.engine import Fold
 from games.engine import close_at_time as closed_result
 
 from .. import naming
+from ..acting import User
 from ..changes import log_activity, mark_changed
 from ..errors import DeskError
 from ..models import OPEN, SCORED, Event, Game, Round, Side
@@ -82,7 +84,7 @@ def refuse_while_playing(event: Event) -> None:
 
 
 @transaction.atomic
-def start_round(*, round: Round, by) -> Round:
+def start_round(*, round: Round, by: User) -> Round:
     """Open a seated round's tables for scores; the public pages show it from now on."""
     round_ = lock_round(round)
     if round_.status != Round.Status.SEATING:
@@ -151,7 +153,7 @@ def _store_table(game: Game, *, totals, status: str, winner_seat, hand_count: in
     return game
 
 
-def settle_table(*, game: Game, fold, hand_count: int, by) -> Settled:
+def settle_table(*, game: Game, fold: Fold, hand_count: int, by: User | None) -> Settled:
     """Store a rounds game's totals and result to match its hands (inside scoring's lock).
 
     A game closed at time stays closed (its result is the best total) unless its hands
@@ -178,7 +180,7 @@ def settle_table(*, game: Game, fold, hand_count: int, by) -> Settled:
 
 
 @transaction.atomic
-def close_at_time(*, game: Game, by, version: int | None = None) -> Game:
+def close_at_time(*, game: Game, by: User, version: int | None = None) -> Game:
     """End a table's game when the round's time is up: the highest total wins, level ties."""
     lock_round_of_game(game.pk)
     game = (
@@ -196,7 +198,7 @@ def close_at_time(*, game: Game, by, version: int | None = None) -> Game:
     return _close_table(game, by=by)
 
 
-def _close_table(game: Game, *, by) -> Game:
+def _close_table(game: Game, *, by: User) -> Game:
     """Close one table at time, its round and its game locked (`close_at_time`, and every
     table of `close_all_at_time`): refused unless its round has started and it is open."""
     if game.round.status == Round.Status.SEATING:
@@ -228,7 +230,7 @@ def _close_table(game: Game, *, by) -> Game:
 
 
 @transaction.atomic
-def close_all_at_time(*, round: Round, by, tables: dict[int, int]) -> list[Game]:
+def close_all_at_time(*, round: Round, by: User, tables: dict[int, int]) -> list[Game]:
     """Close at time every table of the round still playing, as the official confirmed.
 
     ``tables`` maps each table's game id to the version the confirmation page showed:
@@ -271,7 +273,7 @@ def check_listed(games: list[Game], listed: dict[int, int], *, noun: str, name) 
 
 
 @transaction.atomic
-def finish_event(*, event: Event, by) -> Event:
+def finish_event(*, event: Event, by: User) -> Event:
     """Mark a rounds event finished once no round is seated or being played.
 
     Its standings are then final (a correction still changes them); its public pages
@@ -307,7 +309,7 @@ def finish_event(*, event: Event, by) -> Event:
 
 
 @transaction.atomic
-def reopen_event(*, event: Event, by) -> Event:
+def reopen_event(*, event: Event, by: User) -> Event:
     """Take back a rounds event's finish, so more rounds can be seated."""
     event = lock_event(event)
     if event.status != Event.Status.FINISHED or not event.game.plays_rounds:

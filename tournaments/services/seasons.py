@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from games import seasons as rules
 
+from ..acting import User
 from ..changes import log_activity
 from ..errors import DeskError
 from ..models import Event, Season, SeasonMatch, SeasonRatings, SeasonTournament, Tournament
@@ -43,7 +44,7 @@ def _touch(season: Season) -> None:
 
 
 @transaction.atomic
-def create_season(*, by, name: str, year, organiser: str = "") -> Season:
+def create_season(*, by: User, name: str, year, organiser: str = "") -> Season:
     name = check_name(name, what="season's name")
     organiser = check_name(organiser, what="organiser") if (organiser or "").strip() else ""
     return Season.objects.create(
@@ -56,7 +57,7 @@ def create_season(*, by, name: str, year, organiser: str = "") -> Season:
 
 
 @transaction.atomic
-def update_season(*, season: Season, by, name: str, year, organiser: str = "") -> Season:
+def update_season(*, season: Season, by: User, name: str, year, organiser: str = "") -> Season:
     season = _locked(season)
     season.name = check_name(name, what="season's name")
     season.year = _check_year(year)
@@ -68,7 +69,7 @@ def update_season(*, season: Season, by, name: str, year, organiser: str = "") -
 
 @transaction.atomic
 def set_season_points(
-    *, season: Season, by, bracket: str, rounds: str, playing, chapters: str, best
+    *, season: Season, by: User, bracket: str, rounds: str, playing, chapters: str, best
 ) -> Season:
     """Set the points rule from what the official typed ("10, 7, 5, 3"); refuse it whole."""
     try:
@@ -94,7 +95,7 @@ def set_season_points(
 
 
 @transaction.atomic
-def add_season_tournament(*, season: Season, by, tournament: Tournament) -> SeasonTournament:
+def add_season_tournament(*, season: Season, by: User, tournament: Tournament) -> SeasonTournament:
     """Add a tournament the official runs, once it has a finished event."""
     if not tournament.is_official(by):
         raise DeskError(f"You are not an official of {tournament.name}: ask one of its officials.")
@@ -113,7 +114,7 @@ def add_season_tournament(*, season: Season, by, tournament: Tournament) -> Seas
 
 
 @transaction.atomic
-def remove_season_tournament(*, season: Season, by, tournament: Tournament) -> None:
+def remove_season_tournament(*, season: Season, by: User, tournament: Tournament) -> None:
     season = _locked(season)
     deleted, _ = SeasonTournament.objects.filter(season=season, tournament=tournament).delete()
     if not deleted:
@@ -124,7 +125,7 @@ def remove_season_tournament(*, season: Season, by, tournament: Tournament) -> N
 
 @transaction.atomic
 def decide_season_match(
-    *, season: Season, by, name: str, chapters: tuple[str, str], decision: str | None
+    *, season: Season, by: User, name: str, chapters: tuple[str, str], decision: str | None
 ) -> None:
     """Record the official's word on one proposal: the same player, apart, or undecided.
 
@@ -155,7 +156,7 @@ def decide_season_match(
 
 
 @transaction.atomic
-def delete_season(*, season: Season, by) -> None:
+def delete_season(*, season: Season, by: User) -> None:
     _locked(season).delete()
 
 

@@ -20,6 +20,7 @@ from games.rules import RulesError
 from games.seating import seat_round as seat_entrants
 
 from .. import naming
+from ..acting import User
 from ..changes import log_activity, mark_changed
 from ..errors import DeskError
 from ..models import Entry, Event, Game, Round, Side, SitOut, Team, TeamMember
@@ -121,7 +122,7 @@ class SeatingOverview:
 def seat_round(
     *,
     event: Event,
-    by,
+    by: User,
     seed: int | None = None,
     number: int | None = None,
     again: bool | None = None,
@@ -286,7 +287,7 @@ def _number(value: str, what: str) -> int:
 
 
 @transaction.atomic
-def move_entrant(*, round: Round, by, team: Team, to: str) -> Round:
+def move_entrant(*, round: Round, by: User, team: Team, to: str) -> Round:
     """Move an entrant before their table's first hand.
 
     to is "team:<id>" (swap places with that entrant), "table:<number>" (join that
@@ -350,7 +351,7 @@ def _swap(round_, team_id, side, other_id, other_side) -> None:
             Side.objects.filter(pk=place.pk).update(team_id=coming)
 
 
-def _move(round_, rule, team_id, game, side, target) -> None:
+def _move(round_, rule, team_id, game: Game | None, side, target) -> None:
     counts = Counter(Side.objects.filter(game__round=round_).values_list("game_id", flat=True))
     if game is not None and counts[game.pk] - 1 not in rule.sizes:
         raise DeskError(

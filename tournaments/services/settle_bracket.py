@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from games.engine import Fold
+
+from ..acting import User
 from ..models import Game
 from ..selectors.closing import at_time_winner
 from .results import decide_at_once, record_result, reopen_game, set_game_progress, valid_progress
@@ -26,7 +29,9 @@ class Settled:
     voided: list = field(default_factory=list)
 
 
-def settle_bracket_game(*, game: Game, fold, hand_count: int, by, confirm: bool) -> Settled:
+def settle_bracket_game(
+    *, game: Game, fold: Fold, hand_count: int, by: User | None, confirm: bool
+) -> Settled:
     """Store a bracket game's totals and decide, re-decide or reopen it to match its hands.
 
     The hand that ends an ordinary game stores its totals and decides it in one

@@ -11,6 +11,7 @@ from django.db import transaction
 from django.db.models import Max
 
 from .. import selectors
+from ..acting import User
 from ..changes import log_activity, mark_changed
 from ..errors import DeskError
 from ..models import WITH_RESULT, Entry, Event, Game, Side, Team, TeamMember
@@ -21,7 +22,7 @@ __all__ = ["add_singles_entrant", "open_singles"]
 
 
 @transaction.atomic
-def open_singles(*, event: Event, by) -> list[Game]:
+def open_singles(*, event: Event, by: User) -> list[Game]:
     """Create the partners' games for doubles results given before this event existed.
 
     Safe to run again: a doubles result that already has its partners' game is skipped.
@@ -61,7 +62,7 @@ def open_singles(*, event: Event, by) -> list[Game]:
 
 
 @transaction.atomic
-def add_singles_entrant(*, event: Event, by, player) -> Team:
+def add_singles_entrant(*, event: Event, by: User, player) -> Team:
     """Enter a player straight into the singles bracket, before it is drawn."""
     event = lock_event(event)
     if event.is_doubles:

@@ -4,6 +4,8 @@ Each function runs in one transaction, takes keyword-only arguments, validates, 
 records who did it in the tournament's activity log.
 """
 
+from __future__ import annotations
+
 from functools import cache
 
 from django.db import IntegrityError, transaction
@@ -11,8 +13,9 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from django.utils.text import slugify
 
 from games.formats import FORMATS, get_format
-from games.registry import get_game
+from games.registry import GameSpec, get_game
 
+from ..acting import User
 from ..changes import log_activity, mark_changed
 from ..errors import DeskError
 from ..models import Event, Tournament
@@ -64,7 +67,7 @@ def check_slug(slug: str) -> str:
 
 
 @transaction.atomic
-def create_tournament(*, by, name, slug, starts_on, ends_on, venue="") -> Tournament:
+def create_tournament(*, by: User, name, slug, starts_on, ends_on, venue="") -> Tournament:
     """Create a tournament with `by` as its owner and first official."""
     name = check_name(name, what="tournament name")
     slug = check_slug(slug or name)
@@ -91,7 +94,7 @@ def create_tournament(*, by, name, slug, starts_on, ends_on, venue="") -> Tourna
 
 
 @transaction.atomic
-def update_tournament(*, tournament, by, name, starts_on, ends_on, venue="") -> Tournament:
+def update_tournament(*, tournament, by: User, name, starts_on, ends_on, venue="") -> Tournament:
     """Change a tournament's name, days and venue; its public address stays as printed."""
     tournament.name = check_name(name, what="tournament name")
     if ends_on < starts_on:
@@ -104,7 +107,7 @@ def update_tournament(*, tournament, by, name, starts_on, ends_on, venue="") -> 
     return tournament
 
 
-def formats_for(game) -> list[str]:
+def formats_for(game: GameSpec) -> list[str]:
     """Return the formats an event of this game may be played in, its own first: a game
     played in brackets may be single or double elimination."""
     own = get_format(game.format)
@@ -117,7 +120,7 @@ def formats_for(game) -> list[str]:
 def create_event(
     *,
     tournament,
-    by,
+    by: User,
     name,
     game_key,
     format,

@@ -22,9 +22,12 @@ How scoring learns which games were voided (their hands are scoring's business):
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django.dispatch import Signal
 
 from .. import naming
+from ..acting import User
 from ..errors import DeskError
 from ..models import WITH_RESULT, Event, Game
 from .locked_games import GameRow, LockedGames
@@ -40,7 +43,7 @@ games_voided = Signal()
 class ConfirmationNeeded(DeskError):
     """A correction would void later games; ``games`` lists them for the official."""
 
-    def __init__(self, message: str, *, games):
+    def __init__(self, message: str, *, games: Iterable[Game]):
         super().__init__(message)
         self.games = list(games)
 
@@ -156,7 +159,9 @@ def as_games(rows) -> list[Game]:
     return [found[row.pk] for row in rows]
 
 
-def finish(locked: LockedGames, *, current: GameRow, game: Game, by, text: str, confirm: bool):
+def finish(
+    locked: LockedGames, *, current: GameRow, game: Game, by: User | None, text: str, confirm: bool
+):
     """Refuse or carry out the voiding, write everything, log it and tell scoring."""
     if locked.voided and not confirm:
         names = ", ".join(f"{g.event.name}: {name_of(g)}" for g in locked.voided)

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 
+from ..acting import User
 from ..errors import DeskError
 from ..models import Game, Player, Side, Team
 from .dry_run import rolled_back
@@ -65,7 +66,7 @@ def _open_sides(player: Player, statuses):
     )
 
 
-def _give_away(player: Player, by, withdrawal: Withdrawal) -> None:
+def _give_away(player: Player, by: User, withdrawal: Withdrawal) -> None:
     reason = f"{player.name} withdrew"
     for _ in range(MAX_PASSES):
         sides = _open_sides(player, [Game.Status.READY, Game.Status.PLAYING])
@@ -91,7 +92,7 @@ def _give_away(player: Player, by, withdrawal: Withdrawal) -> None:
         )
 
 
-def withdraw_player(*, player: Player, by) -> Withdrawal:
+def withdraw_player(*, player: Player, by: User) -> Withdrawal:
     """Withdraw a player and give their open bracket games to the other side, in one step."""
     with transaction.atomic():
         player = Player.objects.select_for_update().select_related("tournament").get(pk=player.pk)
@@ -103,6 +104,6 @@ def withdraw_player(*, player: Player, by) -> Withdrawal:
         return withdrawal
 
 
-def preview_withdrawal(*, player: Player, by) -> Withdrawal:
+def preview_withdrawal(*, player: Player, by: User) -> Withdrawal:
     """Say what `withdraw_player` will do, changing nothing."""
     return rolled_back(lambda: withdraw_player(player=player, by=by))

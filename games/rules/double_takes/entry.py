@@ -1,6 +1,6 @@
-"""Double Takes in the one engine (games.engine): a hand of the shuffle as the desk enters
-it (each side's tricks, doubles and revokes; read from flat form data and back), its score
-and the game's state.
+"""Double Takes in the one engine (games.engine): the tables a round seats, a hand of the
+shuffle as the desk enters it (each side's tricks, doubles and revokes; read from flat form
+data and back), its score and the game's state.
 
 Pure rules: plain data in, plain data out; this module imports no Django.
 """
@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from games.engine import INT as INT_FIELD
-from games.engine import PER_SIDE, Field, Fold, Scored, Table, plural
+from games.engine import PER_SIDE, Field, Fold, Scored, Table, TableRule, plural
 from games.rules import RulesError
 from games.rules.checks import Refusals, refuse_hands_after
 from games.rules.double_takes.rules import (
@@ -23,6 +23,7 @@ from games.rules.double_takes.rules import (
     rounds_per_shuffle,
     score_round,
     score_shuffle,
+    table_sizes,
 )
 
 TRICKS_FIELD = Field("tricks", "tricks", INT_FIELD, per=PER_SIDE, required=True)
@@ -64,6 +65,12 @@ def _players_at(table):
             "not each alone"
         )
     return table.players
+
+
+def tables(options: dict, team_size: int) -> TableRule:
+    """Return the tables a round may seat: 2 or 3 players alone, or two partnerships."""
+    sizes, preferred = table_sizes(options, team_size)
+    return TableRule(sizes=sizes, preferred=preferred, team_size=team_size)
 
 
 def entry_fields(table: Table, options: dict) -> tuple[Field, ...]:
@@ -172,3 +179,9 @@ def fold(entries: Sequence[Entry], table: Table, options: dict) -> Fold:
     )
     ended_at = rounds - 1 if result.finished else None
     return Fold(result.totals, result.finished, result.winners, ended_at)
+
+
+# Stored hands are worded from the scored lines, and the game is one shuffle whatever the
+# table (the optional parts of games.contract.GameHands).
+describe_hand = None
+table_target = None

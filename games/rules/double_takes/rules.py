@@ -1,12 +1,12 @@
 """Double Takes's rules: the counts of a shuffle, a trick's winner, scoring its rounds and
-the whole shuffle, the tables a round seats and the house rules.
+the whole shuffle, the sizes of the tables a round seats and the house rules.
 
 Pure rules: plain data in, plain data out; this module imports no Django.
 """
 
 from dataclasses import dataclass
 
-from games.engine import TableRule, plural
+from games.engine import plural
 from games.rules import RulesError
 from games.rules.checks import Refusals, check_count, check_length, seat_name
 from games.rules.options import INT, Option, validate_options
@@ -301,27 +301,28 @@ def _check_team_size(team_size):
         )
 
 
-def tables(options: dict, team_size: int) -> TableRule:
-    """Return the tables a round may seat: 2 or 3 players alone, or two partnerships."""
+def table_sizes(options: dict, team_size: int) -> tuple[tuple[int, ...], int]:
+    """Return the sides a table may seat and the size a round aims for: 2 or 3 players
+    alone, or two partnerships (`entry.tables` makes them the engine's TableRule)."""
     _check_team_size(team_size)
     if team_size == 2:
-        return TableRule(sizes=(2,), preferred=2, team_size=2)
-    return TableRule(sizes=TABLE_SIZES_ALONE, preferred=options["table_size"])
+        return (2,), 2
+    return TABLE_SIZES_ALONE, options["table_size"]
 
 
 def house_rules(options, team_size=1):
     """Return the rules an event plays by, as plain sentences for the event page."""
     options = clean_options(options)
-    rule = tables(options, team_size)
+    sizes, preferred = table_sizes(options, team_size)
     if team_size == 2:
         rules = ["Each table seats 4 players in 2 partnerships: players 1 and 3 against 2 and 4."]
     else:
-        others = " or ".join(str(size) for size in rule.sizes if size != rule.preferred)
+        others = " or ".join(str(size) for size in sizes if size != preferred)
         rules = [
-            f"Each table seats {rule.preferred} players, each playing alone ({others} where "
+            f"Each table seats {preferred} players, each playing alone ({others} where "
             "the numbers need it)."
         ]
-    table_players = sorted({size * team_size for size in rule.sizes}, reverse=True)
+    table_players = sorted({size * team_size for size in sizes}, reverse=True)
     rules.append("Each trick taken scores 1 point and each double taken scores 1 point.")
     rules += [
         f"With {players} players, each is dealt {tiles_per_player(players)} tiles a hand and "

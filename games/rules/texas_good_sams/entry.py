@@ -352,3 +352,7 @@ def describe_hand(data, points):
     if data.get("reached_first") is not None:
         details.append(f"{seat_name(data['reached_first'])} reached {TARGET} first")
     return f"{seat_name(0)} {points[0]}, {seat_name(1)} {points[1]} ({'; '.join(details)})"
+
+
+# The target is the options' (250), whatever the table (games.contract.GameHands).
+table_target = None

@@ -256,3 +256,9 @@ def fold(entries: Sequence[Entry], table: Table, options: dict) -> Fold:
     state = fold_to_target(hands, sides=table.players, target=options["target"], seat="Player")
     winners = (state.winner,) if state.finished else ()
     return Fold(state.totals, state.finished, winners, state.finished_at)
+
+
+# Stored hands are worded from the scored lines, and the target is the options', whatever
+# the table (the optional parts of games.contract.GameHands).
+describe_hand = None
+table_target = None

@@ -4,7 +4,8 @@ Texas Good Sams doubles have played two rounds of their bracket and are in the t
 the singles event fed by them has its partners' games. Each rounds event (Double Draw,
 That's It, Domino Pinochle, Double Takes) has played two rounds and has its third round
 in progress, so a newcomer sees all five games at once. Hands are entered through the
-same services as the score sheet, from `games.examples` (seeded: the demo loads alike).
+same services as the score sheet, each game's plausible hands (`GameSpec.example_hand`,
+beside the game's rules; seeded: the demo loads alike).
 
 It lives in the scoring app because it enters hands; the tournaments app never imports
 scoring.
@@ -18,7 +19,6 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
-from games.examples import example_hand
 from scoring import services as scoring
 from tournaments import services
 from tournaments.models import Event, Game, Tournament
@@ -171,7 +171,7 @@ class Player:
         number = 0
         while hands is None or number < hands:
             number += 1
-            data = example_hand(game.event.game_key, table, self.rng, number, totals)
+            data = game.event.game.example_hand(table, self.rng, number, totals)
             game.refresh_from_db()
             try:
                 result = self.enter(game, data)
