@@ -64,6 +64,10 @@ def _options_key(game: str, options) -> tuple | None:
     return key
 
 
+# What a round sat out earns when the options do not say (the house rule's default).
+SIT_OUT_POINTS = next(o.default for o in ROUND_OPTIONS if o.name == "sit_out_points")
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """One game: its name, set, players, house rules, and its part of the one engine.
@@ -166,7 +170,7 @@ class GameSpec:
 
     def sit_out_points(self, options) -> int:
         """Return the match points a round sat out earns at an event with these options."""
-        return self.validate_options(options).get("sit_out_points", ROUND_OPTIONS[0].default)
+        return self.validate_options(options).get("sit_out_points", SIT_OUT_POINTS)
 
     def clock_minutes(self, options) -> int | None:
         """Return the minutes of a round's clock (rounds) or a bracket round's clock

@@ -97,6 +97,8 @@ def test_every_rounds_event_sets_the_points_of_a_round_sat_out():
     spec = get_game("double_takes")
     assert spec.sit_out_points({}) == 2
     assert spec.sit_out_points({"sit_out_points": "1"}) == 1
+    # A game without the option (a bracket game) reads the house rule's default, 2.
+    assert get_game("texas_good_sams").sit_out_points({}) == 2
     assert "a round sat out earns 1 match point." in spec.house_rules({"sit_out_points": 1})[-1]
     assert "earns 0 match points." in spec.house_rules({"sit_out_points": 0})[-1]
     with pytest.raises(RulesError, match="Match points for a round sat out: 3 is more than 2"):
