@@ -6,7 +6,8 @@ Pure rules: plain data in, plain data out; this module imports no Django.
 from dataclasses import dataclass, field
 from types import ModuleType
 
-from games.engine import Field, Fold, Scored, Table, TableRule
+from games.engine import Table, TableRule
+from games.hand_rules import HandRules
 from games.rules import (
     RulesError,
     domino_pinochle,
@@ -103,7 +104,7 @@ def _options_key(game: str, options) -> tuple | None:
 
 
 @dataclass(frozen=True)
-class GameSpec:
+class GameSpec(HandRules):
     """One game: its name, set, players, house rules, and its part of the one engine.
 
     player_counts: the numbers of players a table may seat. partnerships: whether
@@ -265,50 +266,6 @@ class GameSpec:
     def table(self, options, *, sides, team_size) -> Table:
         """Return the Table of a game with this many sides; RulesError if it is not legal."""
         return self.tables(options, team_size).table(sides)
-
-    def entry_fields(self, table, options) -> tuple[Field, ...]:
-        """Return what a hand's form asks for at this table."""
-        return self.module.entry_fields(table, self.game_options(options))
-
-    def entry_from_data(self, data, table, options):
-        """Return the game's typed hand entry from flat form data; RulesError names a field."""
-        return self.module.entry_from_data(data, table, self.game_options(options))
-
-    def entry_to_data(self, entry) -> dict:
-        """Return a hand entry as flat, JSON-able data (what entry_from_data reads)."""
-        return self.module.entry_to_data(entry)
-
-    def score_entry(self, entry, table, options) -> Scored:
-        """Return one hand's points per side."""
-        return self.module.score_entry(entry, table, self.game_options(options))
-
-    def table_target(self, table, options) -> int | None:
-        """Return the score that wins a game at this table (Double Draw's depends on it)."""
-        own = getattr(self.module, "table_target", None)
-        return own(table) if own is not None else self.target_score(options)
-
-    def describe_hand(self, data, points, table, options) -> str:
-        """Return a stored hand in one line for its history: the points, then their parts.
-
-        A game whose module words its own hands (Texas Good Sams) is described that way;
-        the others from the rules' plain-words lines of the sides that scored (or the
-        hand's notes when nobody did). RulesError when the data no longer reads.
-        """
-        own = getattr(self.module, "describe_hand", None)
-        if own is not None:
-            return own(data, points)
-        text = ", ".join(f"{table.side_name(seat)} {value}" for seat, value in enumerate(points))
-        scored = self.score_entry(self.entry_from_data(data, table, options), table, options)
-        details = [
-            f"{table.side_name(seat)}: {line}"
-            for seat, line in enumerate(scored.lines)
-            if line and seat < len(points) and points[seat]
-        ] or list(scored.notes)
-        return f"{text} ({'; '.join(details)})" if details else text
-
-    def fold(self, entries, table, options) -> Fold:
-        """Return the game's state after its hands, in order."""
-        return self.module.fold(list(entries), table, self.game_options(options))
 
 
 def _spec(module, **fields):
