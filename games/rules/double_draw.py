@@ -178,21 +178,21 @@ def entry_from_data(data: Mapping[str, object], table: Table, options: dict) -> 
     the counts together are more than the set holds.
     """
     _check_table(table)
-    refusals = Refusals()
-    pips = []
-    for player, key in enumerate(PIPS.keys(table)):
-        count = data.get(key)
-        if count is None:
-            refusals.add(
-                f"Enter {_pips_left(player)} (0 if they went out): "
-                "every player's pips decide who scores",
-                field=key,
-            )
-        else:
-            with refusals.about():
-                _check_count(player, count)
-        pips.append(count)
-    refusals.raise_any()
+    keys = PIPS.keys(table)
+    pips = [data.get(key) for key in keys]
+    if not all(map(_fine, pips)):  # gather and word the refusals only when there are some
+        refusals = Refusals()
+        for player, (key, count) in enumerate(zip(keys, pips, strict=True)):
+            if count is None:
+                refusals.add(
+                    f"Enter {_pips_left(player)} (0 if they went out): "
+                    "every player's pips decide who scores",
+                    field=key,
+                )
+            else:
+                with refusals.about():
+                    _check_count(player, count)
+        refusals.raise_any()
     entry = Entry(tuple(pips))
     _check_entry(entry, table)
     return entry
@@ -203,9 +203,14 @@ def entry_to_data(entry: Entry) -> dict:
     return {f"{PIPS.name}_{player}": count for player, count in enumerate(entry.pips)}
 
 
+def _fine(count) -> bool:
+    """Say whether a player's pips are a count `_check_count` takes (the usual case)."""
+    return type(count) is int and 0 <= count <= MAX_PIPS
+
+
 def _check_count(player, count):
-    if type(count) is int and 0 <= count <= MAX_PIPS:
-        return  # the usual case, without wording a refusal
+    if _fine(count):
+        return
     what = _pips_left(player)
     key = f"{PIPS.name}_{player}"
     if type(count) is not int:
@@ -227,11 +232,12 @@ def _check_entry(entry, table):
             f"The hand gives pips for {plural(len(entry.pips), 'player')}, "
             f"but the table seats {table.players}"
         )
-    refusals = Refusals()
-    for player, count in enumerate(entry.pips):
-        with refusals.about():
-            _check_count(player, count)
-    refusals.raise_any()
+    if not all(map(_fine, entry.pips)):
+        refusals = Refusals()
+        for player, count in enumerate(entry.pips):
+            with refusals.about():
+                _check_count(player, count)
+        refusals.raise_any()
     total = sum(entry.pips)
     if total > MAX_PIPS:
         raise RulesError(
