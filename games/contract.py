@@ -52,11 +52,16 @@ class GameHands(Protocol):
     Optional, None when the game has none: `describe_hand(data, points)`, a game that
     words its own stored hands for their history (else the registry words them from the
     scored lines); `table_target(table)`, a game whose target depends on the table (else
-    `GameRules.target_score` of the options).
+    `GameRules.target_score` of the options); `hand_points(entry, table, options)`, a
+    hand's points alone, cheaper than `score_entry` (a restore scores 100,000 hands);
+    `fold_points(points, table, options)`, the fold of hands already scored, for a game
+    whose state is a fold of its points alone.
     """
 
     describe_hand: Callable[[HandData, Sequence[int]], str] | None
     table_target: Callable[[Table], int] | None
+    hand_points: Callable[[Entry, Table, dict], tuple[int, ...]] | None
+    fold_points: Callable[[Sequence[Sequence[int]], Table, dict], Fold] | None
 
     def tables(self, options: dict, team_size: int) -> TableRule:
         """Return the tables a round may seat."""

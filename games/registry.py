@@ -4,10 +4,10 @@ Pure rules: plain data in, plain data out; this module imports no Django.
 """
 
 from dataclasses import dataclass, field
-from random import Random
 
 from games.contract import GameExamples, GameHands, GameRules
-from games.engine import Field, Fold, Scored, Table, TableRule
+from games.engine import Table, TableRule
+from games.hand_rules import HandRules
 from games.rules import RulesError, double_draw
 from games.rules.domino_pinochle import entry as pinochle_entry
 from games.rules.domino_pinochle import examples as pinochle_examples
@@ -69,7 +69,7 @@ SIT_OUT_POINTS = next(o.default for o in ROUND_OPTIONS if o.name == "sit_out_poi
 
 
 @dataclass(frozen=True)
-class GameSpec:
+class GameSpec(HandRules):
     """One game: its name, set, players, house rules, and its part of the one engine.
 
     player_counts: the numbers of players a table may seat. partnerships: whether
@@ -235,55 +235,6 @@ class GameSpec:
     def table(self, options, *, sides, team_size) -> Table:
         """Return the Table of a game with this many sides; RulesError if it is not legal."""
         return self.tables(options, team_size).table(sides)
-
-    def entry_fields(self, table, options) -> tuple[Field, ...]:
-        """Return what a hand's form asks for at this table."""
-        return self.hands.entry_fields(table, self.game_options(options))
-
-    def entry_from_data(self, data, table, options):
-        """Return the game's typed hand entry from flat form data; RulesError names a field."""
-        return self.hands.entry_from_data(data, table, self.game_options(options))
-
-    def entry_to_data(self, entry) -> dict:
-        """Return a hand entry as flat, JSON-able data (what entry_from_data reads)."""
-        return self.hands.entry_to_data(entry)
-
-    def score_entry(self, entry, table, options) -> Scored:
-        """Return one hand's points per side."""
-        return self.hands.score_entry(entry, table, self.game_options(options))
-
-    def table_target(self, table, options) -> int | None:
-        """Return the score that wins a game at this table (Double Draw's depends on it)."""
-        if self.hands.table_target is None:
-            return self.target_score(options)
-        return self.hands.table_target(table)
-
-    def describe_hand(self, data, points, table, options) -> str:
-        """Return a stored hand in one line for its history: the points, then their parts.
-
-        A game that words its own hands (Texas Good Sams) is described that way;
-        the others from the rules' plain-words lines of the sides that scored (or the
-        hand's notes when nobody did). RulesError when the data no longer reads.
-        """
-        if self.hands.describe_hand is not None:
-            return self.hands.describe_hand(data, points)
-        text = ", ".join(f"{table.side_name(seat)} {value}" for seat, value in enumerate(points))
-        scored = self.score_entry(self.entry_from_data(data, table, options), table, options)
-        details = [
-            f"{table.side_name(seat)}: {line}"
-            for seat, line in enumerate(scored.lines)
-            if line and seat < len(points) and points[seat]
-        ] or list(scored.notes)
-        return f"{text} ({'; '.join(details)})" if details else text
-
-    def fold(self, entries, table, options) -> Fold:
-        """Return the game's state after its hands, in order."""
-        return self.hands.fold(list(entries), table, self.game_options(options))
-
-    def example_hand(self, table, rng: Random, number: int, totals) -> dict[str, object]:
-        """Return one plausible, legal hand as form data, for the demo (from a seeded rng:
-        it loads alike every time); number: the hand's, from 1; totals: before it."""
-        return self.examples.example_hand(table, rng, number, tuple(totals))
 
 
 def _spec(rules: GameRules, hands: GameHands, examples: GameExamples, **fields):

@@ -126,7 +126,11 @@ def score_hand(pips, *, partnerships=False):
         raise RulesError(
             f"The players' pips add up to {sum(pips)}, more than the {MAX_PIPS} in a double-six set"
         )
-    totals = _side_pips(pips, partnerships)
+    return _points(_side_pips(pips, partnerships))
+
+
+def _points(totals):
+    """Return each side's points from its pips (checked): the lowest alone scores."""
     lowest = min(totals)
     points = [0] * len(totals)
     if totals.count(lowest) == 1:
@@ -174,21 +178,21 @@ def entry_from_data(data: Mapping[str, object], table: Table, options: dict) -> 
     the counts together are more than the set holds.
     """
     _check_table(table)
-    refusals = Refusals()
-    pips = []
-    for player, key in enumerate(PIPS.keys(table)):
-        count = data.get(key)
-        if count is None:
-            refusals.add(
-                f"Enter {_pips_left(player)} (0 if they went out): "
-                "every player's pips decide who scores",
-                field=key,
-            )
-        else:
-            with refusals.about():
-                _check_count(player, count)
-        pips.append(count)
-    refusals.raise_any()
+    keys = PIPS.keys(table)
+    pips = [data.get(key) for key in keys]
+    if not all(map(_fine, pips)):  # gather and word the refusals only when there are some
+        refusals = Refusals()
+        for player, (key, count) in enumerate(zip(keys, pips, strict=True)):
+            if count is None:
+                refusals.add(
+                    f"Enter {_pips_left(player)} (0 if they went out): "
+                    "every player's pips decide who scores",
+                    field=key,
+                )
+            else:
+                with refusals.about():
+                    _check_count(player, count)
+        refusals.raise_any()
     entry = Entry(tuple(pips))
     _check_entry(entry, table)
     return entry
@@ -199,7 +203,14 @@ def entry_to_data(entry: Entry) -> dict:
     return {f"{PIPS.name}_{player}": count for player, count in enumerate(entry.pips)}
 
 
+def _fine(count) -> bool:
+    """Say whether a player's pips are a count `_check_count` takes (the usual case)."""
+    return type(count) is int and 0 <= count <= MAX_PIPS
+
+
 def _check_count(player, count):
+    if _fine(count):
+        return
     what = _pips_left(player)
     key = f"{PIPS.name}_{player}"
     if type(count) is not int:
@@ -208,11 +219,10 @@ def _check_count(player, count):
         raise RulesError(
             f"{what}: {count} is less than 0; a hand with no tiles left has 0 pips", field=key
         )
-    if count > MAX_PIPS:
-        raise RulesError(
-            f"{what}: {count} is more than {MAX_PIPS}, the pips of a whole double-six set",
-            field=key,
-        )
+    raise RulesError(
+        f"{what}: {count} is more than {MAX_PIPS}, the pips of a whole double-six set",
+        field=key,
+    )
 
 
 def _check_entry(entry, table):
@@ -222,11 +232,12 @@ def _check_entry(entry, table):
             f"The hand gives pips for {plural(len(entry.pips), 'player')}, "
             f"but the table seats {table.players}"
         )
-    refusals = Refusals()
-    for player, count in enumerate(entry.pips):
-        with refusals.about():
-            _check_count(player, count)
-    refusals.raise_any()
+    if not all(map(_fine, entry.pips)):
+        refusals = Refusals()
+        for player, count in enumerate(entry.pips):
+            with refusals.about():
+                _check_count(player, count)
+        refusals.raise_any()
     total = sum(entry.pips)
     if total > MAX_PIPS:
         raise RulesError(
@@ -272,12 +283,17 @@ def score_entry(entry: Entry, table: Table, options: dict) -> Scored:
     The side with the lowest pips scores the other sides' pips minus its own; a tie for
     lowest scores nothing.
     """
-    _check_table(table)
-    _check_entry(entry, table)
-    points = tuple(score_hand(entry.pips, partnerships=table.partnerships))
+    points = hand_points(entry, table, options)
     totals = _side_pips(entry.pips, table.partnerships)
     lines = _lines(entry.pips, totals, points, table)
     return Scored(points, lines, _tie_notes(totals, table))
+
+
+def hand_points(entry: Entry, table: Table, options: dict) -> tuple[int, ...]:
+    """Return the points of score_entry alone, without wording where they came from."""
+    _check_table(table)
+    _check_entry(entry, table)
+    return tuple(_points(_side_pips(entry.pips, table.partnerships)))
 
 
 def fold(entries: Sequence[Entry], table: Table, options: dict) -> Fold:
@@ -287,7 +303,13 @@ def fold(entries: Sequence[Entry], table: Table, options: dict) -> Fold:
     alone) wins at that hand; hands after it raise RulesError.
     """
     _check_table(table)
-    hands = each_hand(entries, lambda entry: score_entry(entry, table, options).points)
+    hands = each_hand(entries, lambda entry: hand_points(entry, table, options))
+    return fold_points(hands, table, options)
+
+
+def fold_points(hands: Sequence[tuple[int, ...]], table: Table, options: dict) -> Fold:
+    """Return the game's state after hands already scored (each hand_points'), in order."""
+    _check_table(table)
     state = fold_game(hands, players=table.players, partnerships=table.partnerships)
     winners = (state.winner,) if state.finished else ()
     return Fold(state.totals, state.finished, winners, state.finished_at)

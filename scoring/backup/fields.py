@@ -11,6 +11,7 @@ record and the field named, before anything reaches the database.
 from __future__ import annotations
 
 import uuid
+from datetime import datetime
 from functools import cache
 
 from django.core.exceptions import FieldDoesNotExist
@@ -211,7 +212,45 @@ def reader(model, column):
             return value if type(value) is bool else general(value, where, walk)
 
     else:
-        read = general
+        read = _typed_reader(kind, column, general)
+    return read
+
+
+def _typed_reader(kind: str, column, general):
+    """Return the usual case of a datetime, UUID, date or JSON column (as `reader`)."""
+    if kind == TIME:  # parse_datetime's own first try; it alone reads what the desk writes
+
+        def read(value, where, walk):
+            if type(value) is str:
+                try:
+                    found = datetime.fromisoformat(value)
+                except ValueError:
+                    found = None
+                if found is not None and found.utcoffset() is not None:
+                    return found
+            return general(value, where, walk)
+
+    elif kind == UUID:
+
+        def read(value, where, walk):
+            if type(value) is str:
+                try:
+                    return uuid.UUID(value)
+                except ValueError:
+                    pass
+            return general(value, where, walk)
+
+    elif kind == JSON:
+
+        def read(value, where, walk):
+            if type(value) is dict or type(value) is list:
+                if walk:
+                    _check_json(value, where, column)
+                return value
+            return general(value, where, walk)
+
+    else:
+        return general
     return read
 
 

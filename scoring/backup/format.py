@@ -91,6 +91,25 @@ class Section:
     # The first version whose files hold this section (older files end before it).
     since: int = 1
 
+    @cached_property
+    def plan(self) -> tuple[tuple[str, str, str | None, str], ...]:
+        """Return how each column but the id goes to a row: (name, attname, ref, how), how
+        AS_IS, REF (an id of the file, renumbered), USER (a username) or LATER (deferred)."""
+        return tuple(
+            (column.name, column.attname, column.ref, _how(self, column))
+            for column in self.columns
+            if column.name != "id"
+        )
+
+
+AS_IS, REF, LATER = "as is", "ref", "later"
+
+
+def _how(section: Section, column: Column) -> str:
+    if column.name in section.deferred:
+        return LATER
+    return REF if column.ref else USER if column.kind == USER else AS_IS
+
 
 SECTIONS = (
     Section(

@@ -1,10 +1,11 @@
 """Hold a restored tournament, as written, to the game's rules before it is committed.
 
 Every hand is read and scored again by its game (`games.registry`: `entry_from_data`,
-`score_entry`, `fold`, as the hand services do) and must score the points it holds;
-each game's side totals and result must be what its hands fold to; seats run 1 to N and
-a winner is one of them; every side, team member, sit-out, round, fed game and history
-line belongs to its own event and game. Return the problems found, each naming the
+`hand_points`, score_entry's points, as the hand services score it) and must score the
+points it holds; each game's side totals and result must be what those points fold to
+(`fold_scored`: the game's `fold`, each hand scored once); seats run 1 to N and a winner
+is one of them; every side, team member, sit-out, round, fed game and history line
+belongs to its own event and game. Return the problems found, each naming the
 record (by its id in the file), the field and why; none means the tournament holds.
 """
 
@@ -145,6 +146,7 @@ def _games(tournament, file_game: dict, file_hand: dict) -> list[str]:
         )
     }
     found: list[str] = []
+    probe = Game()  # the game a hand's penalties are looked up by (its id set per game)
     groups = _hands_by_game(tournament)  # in the order of the games' ids, as below
     waiting = next(groups, None)
     for pk in sorted(games):
@@ -153,7 +155,8 @@ def _games(tournament, file_game: dict, file_hand: dict) -> list[str]:
             hands, waiting = waiting[1], next(groups, None)
         row = games[pk]
         check = _Game(row, events[row[1]], totals[pk], f"game record {file_game[pk]}", file_hand)
-        found += check.problems(hands)
+        probe.pk = pk
+        found += check.problems(hands, probe)
         if len(found) >= ENOUGH:
             break
     return found
@@ -164,7 +167,7 @@ class _Game:
         self.pk, _, self.status, self.winner, self.hand_count, self.round = row
         self.event, self.totals, self.where, self.file_hand = event, totals, where, file_hand
 
-    def problems(self, hands) -> list[str]:
+    def problems(self, hands, probe: Game) -> list[str]:
         seats = sorted(self.totals)
         found = []
         if seats != list(range(len(seats))):
@@ -184,9 +187,9 @@ class _Game:
             if any(self.totals.values()):
                 found.append(f"{self.where}: its sides have totals but it has no hands")
             return found
-        return found + self._scored(hands, len(seats))
+        return found + self._scored(hands, len(seats), probe)
 
-    def _scored(self, hands, sides: int) -> list[str]:
+    def _scored(self, hands, sides: int, game: Game) -> list[str]:
         """Score every hand again, fold them, and compare with what the file stored."""
         event = self.event
         spec, options = event.game, event.options
@@ -194,26 +197,25 @@ class _Game:
             table = spec.table(options, sides=sides, team_size=event.team_size)
         except RulesError as exc:
             return [f"{self.where}: it has hands but cannot be played at its table ({exc})"]
-        entries, found = [], []
-        game = Game(pk=self.pk)
+        entries, scored, found = [], [], []
         for pk, number, points, detail in hands:
-            where = f"hand record {self.file_hand[pk]} (hand {number} of {self.where})"
             try:
                 entry = spec.entry_from_data(detail, table, options)
-                scored = spec.score_entry(entry, table, options)
+                hand = spec.hand_points(entry, table, options)
                 check_offender_plays(game, entry)
             except (RulesError, DeskError, TypeError, ValueError, AttributeError) as exc:
+                where = f"hand record {self.file_hand[pk]} (hand {number} of {self.where})"
                 found.append(f"{where}: the rules refuse it ({exc})")
                 continue
-            if list(scored.points) != points:
-                found.append(
-                    f"{where}: “points” {points} are not the {list(scored.points)} it scores"
-                )
+            if list(hand) != points:
+                where = f"hand record {self.file_hand[pk]} (hand {number} of {self.where})"
+                found.append(f"{where}: “points” {points} are not the {list(hand)} it scores")
             entries.append(entry)
+            scored.append(hand)
         if found:
             return found
-        try:
-            fold = spec.fold(entries, table, options)
+        try:  # each hand scored once: the game folds the points found above
+            fold = spec.fold_scored(entries, scored, table, options)
         except RulesError as exc:
             return [f"{self.where}: the rules refuse its hands ({exc})"]
         if fold.decision is not None:

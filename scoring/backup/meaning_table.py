@@ -23,12 +23,13 @@ def table_problems(tournament, file_game: dict, file_entry: dict) -> list[str]:
     found: list[str] = []
     at = {"game__event__tournament": tournament}
     sides = Counter(Side.objects.filter(**at).values_list("game_id", flat=True))
-    games = {
+    waiting = TableEntry.objects.filter(**at, status__in=OPEN_ENTRY).order_by("pk")
+    games = {  # whole games (with their event) only where a hand waits at the table
         game.pk: game
-        for game in Game.objects.filter(event__tournament=tournament).select_related("event")
+        for game in Game.objects.filter(pk__in=waiting.values("game_id")).select_related("event")
     }
     open_entries = {}
-    for entry in TableEntry.objects.filter(**at, status__in=OPEN_ENTRY).order_by("pk"):
+    for entry in waiting:
         open_entries[entry.game_id] = entry
         game = games[entry.game_id]
         where = f"table entry record {file_entry.get(entry.pk, '?')}"
@@ -37,12 +38,13 @@ def table_problems(tournament, file_game: dict, file_entry: dict) -> list[str]:
         if entry.number != game.hand_count + 1:
             found.append(f"{where}: “number” {entry.number} is not its game's next hand")
         found += _scored(entry, game, sides[game.pk], where)
-    for pk, game in games.items():
+    every = Game.objects.filter(event__tournament=tournament).values_list("pk", "table_hand")
+    for pk, table_hand in every.order_by("pk"):
         entry = open_entries.get(pk)
         expected = entry.status if entry is not None else ""
-        if game.table_hand != expected:
+        if table_hand != expected:
             found.append(
-                f"game record {file_game[pk]}: “table_hand” “{game.table_hand}” is not "
+                f"game record {file_game[pk]}: “table_hand” “{table_hand}” is not "
                 f"“{expected}”, what its hands entered at the table say"
             )
         if len(found) >= ENOUGH:

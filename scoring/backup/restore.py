@@ -20,9 +20,11 @@ from games.registry import GAMES
 from scoring.backup.checks import _check_offenders, _renumber_offenders, penalty_names
 from scoring.backup.fields import check_record, column_value, plain, reader
 from scoring.backup.format import (
+    AS_IS,
     FORMAT,
     HEAD_KEYS,
     READS,
+    REF,
     SECTIONS,
     TOURNAMENT_COLUMNS,
     USER,
@@ -237,26 +239,20 @@ class _Restorer:
             raise BackupError(f"{where}: its id {typed['id']} is used twice.")
         self.seen[section.name].add(typed["id"])
         self._remember(section.name, typed, where)
-        values = {}
-        for column in section.columns:
-            value = typed[column.name]
-            if column.name == "id":
-                if self.keep:
-                    values["id"] = value
-                continue
-            if column.name in section.deferred:
-                if value is not None:
-                    self.deferred.append((section, typed["id"], column.attname, column.ref, value))
-                continue
-            if column.ref and value is not None:
-                if value not in self.new_ids[column.ref]:
-                    raise BackupError(
-                        f"{where}: its “{column.name}” points at nothing in the file."
-                    )
-                value = self.new_ids[column.ref][value]
-            elif column.kind == USER:
-                value, values[f"{column.name}_name"] = self._user(value)
-            values[column.attname] = value
+        values = {"id": typed["id"]} if self.keep else {}
+        for name, attname, ref, how in section.plan:
+            value = typed[name]
+            if how is AS_IS or (value is None and how is REF):
+                values[attname] = value
+            elif how is REF:
+                found = self.new_ids[ref].get(value)
+                if found is None:
+                    raise BackupError(f"{where}: its “{name}” points at nothing in the file.")
+                values[attname] = found
+            elif how is USER:
+                values[attname], values[f"{name}_name"] = self._user(value)
+            elif value is not None:  # deferred
+                self.deferred.append((section, typed["id"], attname, ref, value))
         if section.name in OWNED:
             values["tournament_id"] = self.tournament.pk
         if section.name == "chapters":

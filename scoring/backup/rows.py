@@ -148,7 +148,19 @@ class Rows:
 def fresh_keys(rows: list[dict], field: str, model) -> None:
     """Give a new key to every row whose form key this database already holds."""
     keys = [row[field] for row in rows if row[field] is not None]
-    taken = set(model.objects.filter(**{f"{field}__in": keys}).values_list(field, flat=True))
+    if not keys:
+        return
+    if connection.vendor == "postgresql":  # one array parameter, not one per key
+        table, column = model._meta.db_table, model._meta.get_field(field).column
+        quote = connection.ops.quote_name
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"SELECT {quote(column)} FROM {quote(table)} WHERE {quote(column)} = ANY(%s)",
+                [keys],
+            )
+            taken = {found for (found,) in cursor.fetchall()}
+    else:
+        taken = set(model.objects.filter(**{f"{field}__in": keys}).values_list(field, flat=True))
     for row in rows:
         if row[field] in taken:
             row[field] = uuid.uuid4()

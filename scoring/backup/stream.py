@@ -124,9 +124,14 @@ class OtherLayout(Exception):
     """The file is not laid out as the desk writes it: read it with the general reader."""
 
 
+_DECODER = json.JSONDecoder()
+
+
 def _loads(text: bytes):
+    """Return a line's JSON value: json.loads' own reading of UTF-8 bytes, without its
+    guess at their encoding (a line of the desk's layout starts with an ASCII character)."""
     try:
-        return json.loads(text)
+        return _DECODER.decode(text.decode("utf-8", "surrogatepass"))
     except (ValueError, RecursionError):
         raise OtherLayout from None
 

@@ -53,7 +53,12 @@ def test_the_contract_names_its_required_and_optional_parts():
         "score_entry",
         "fold",
     }
-    assert set(optional(GameHands)) == {"describe_hand", "table_target"}
+    assert set(optional(GameHands)) == {
+        "describe_hand",
+        "table_target",
+        "hand_points",
+        "fold_points",
+    }
     assert functions(GameExamples) == ["example_hand"]
     assert not optional(GameRules) and not optional(GameExamples) and not data(GameHands)
 
@@ -90,6 +95,11 @@ def test_the_optional_parts_are_offered_by_the_games_that_need_them():
     hands = {key: spec.hands for key, spec in GAMES.items()}
     assert [key for key, part in hands.items() if part.describe_hand] == ["texas_good_sams"]
     assert [key for key, part in hands.items() if part.table_target] == ["double_draw"]
+    assert [key for key, part in hands.items() if part.hand_points] == ["double_draw"]
+    assert [key for key, part in hands.items() if part.fold_points] == [
+        "double_draw",
+        "thats_it",
+    ]
 
 
 def test_a_module_missing_a_part_does_not_meet_the_contract():

@@ -377,7 +377,8 @@ def fold(entries: Sequence[Entry], table: Table, options: dict) -> Fold:
     return replace(state.to_fold(), decision=decision)
 
 
-# Stored hands are worded from the scored lines, and the target is the options' (250),
-# whatever the table (the optional parts of games.contract.GameHands).
+# Stored hands are worded from the scored lines, the target is the options' (250)
+# whatever the table, and the fold reads the hands themselves (games.contract.GameHands).
 describe_hand = None
 table_target = None
+hand_points = fold_points = None

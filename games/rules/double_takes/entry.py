@@ -181,7 +181,8 @@ def fold(entries: Sequence[Entry], table: Table, options: dict) -> Fold:
     return Fold(result.totals, result.finished, result.winners, ended_at)
 
 
-# Stored hands are worded from the scored lines, and the game is one shuffle whatever the
-# table (the optional parts of games.contract.GameHands).
+# Stored hands are worded from the scored lines, the game is one shuffle whatever the
+# table, and the fold reads the hands themselves (games.contract.GameHands).
 describe_hand = None
 table_target = None
+hand_points = fold_points = None

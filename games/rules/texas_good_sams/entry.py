@@ -354,5 +354,8 @@ def describe_hand(data, points):
     return f"{seat_name(0)} {points[0]}, {seat_name(1)} {points[1]} ({'; '.join(details)})"
 
 
-# The target is the options' (250), whatever the table (games.contract.GameHands).
+# The target is the options' (250), whatever the table; a hand's points come from
+# score_entry, and the fold reads the hands themselves (games.contract.GameHands).
 table_target = None
+hand_points = None
+fold_points = None

@@ -253,12 +253,20 @@ def fold(entries: Sequence[Entry], table: Table, options: dict) -> Fold:
     """
     _check_table(table, options)
     hands = each_hand(entries, lambda entry: score_entry(entry, table, options).points)
+    return fold_points(hands, table, options)
+
+
+def fold_points(hands: Sequence[tuple[int, ...]], table: Table, options: dict) -> Fold:
+    """Return the game's state after hands already scored (each score_entry's points)."""
+    _check_table(table, options)
     state = fold_to_target(hands, sides=table.players, target=options["target"], seat="Player")
     winners = (state.winner,) if state.finished else ()
     return Fold(state.totals, state.finished, winners, state.finished_at)
 
 
-# Stored hands are worded from the scored lines, and the target is the options', whatever
-# the table (the optional parts of games.contract.GameHands).
+# Stored hands are worded from the scored lines, the target is the options' whatever the
+# table, and a hand's points come from score_entry (the optional parts of
+# games.contract.GameHands).
 describe_hand = None
 table_target = None
+hand_points = None
