@@ -238,8 +238,7 @@ def main() -> dict:
     from django.test import Client
 
     from scoring.models import KeptPlacings
-    from scoring.seasons import season_board
-    from scoring.seasons.board import collector_paused
+    from scoring.seasons.board import collector_paused, season_board
     from scoring.seasons.ratings import compute_ratings, rate_season
     from scoring.services.season_placings import keep_all_placings
     from tournaments.changes import mark_changed

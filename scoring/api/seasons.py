@@ -14,7 +14,8 @@ from ninja.pagination import paginate
 from games.seasons import describe
 from tournaments.models import Season
 
-from ..seasons import season_board, season_ratings
+from ..seasons.board import season_board
+from ..seasons.ratings import season_ratings
 from .schemas import InvalidInput, Message, Pages
 
 router = Router(tags=["seasons"])

@@ -6,8 +6,3 @@ placings, read with the exports' readers and kept once per change). Writes are t
 services of `tournaments.services.seasons`; the pure rules are `games.seasons` and
 `games.ratings`.
 """
-
-from .board import Board, Person, season_board
-from .ratings import season_ratings
-
-__all__ = ["Board", "Person", "season_board", "season_ratings"]

@@ -19,7 +19,8 @@ from games import seasons as rules
 from games.registry import get_game
 from tournaments.models import SeasonMatch
 
-from .placings import SeasonEntry, SideDetails, placing_rows, season_entries
+from .placings import SeasonEntry, season_entries
+from .stored import SideDetails, placing_rows
 
 
 @dataclass

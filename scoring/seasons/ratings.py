@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
+from config.celery import app as celery_app
 from games.ratings import PlayedGame, Rating, rate
 from games.registry import get_game
 from tournaments import background, services
@@ -190,9 +191,13 @@ def rate_season(*, season_id: int) -> str:
     return marker
 
 
-def _send(season, marker: str) -> None:
-    from scoring.tasks import rate_season as task
+# The task that runs `rate_season` (scoring/tasks.py), found by its name in the Celery
+# app: the tasks module imports this one, so this one does not import it back.
+RATE_TASK = "scoring.tasks.rate_season"
 
+
+def _send(season, marker: str) -> None:
+    task = celery_app.tasks[RATE_TASK]
     retry_after = background.stuck_after()
     sending = services.queue_season_ratings(season=season, marker=marker, retry_after=retry_after)
     if sending and not background.enqueue(task, season.pk):

@@ -13,6 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from scoring.models import KeptPlacings, TournamentPlacing
+from scoring.seasons.placings import read_placings, tournament_entries
 from tournaments.models import Event, Tournament
 from tournaments.selectors import ranked_events
 
@@ -35,8 +36,6 @@ def _keep(entries) -> int:
     placings can only be older than them, so a change that lands meanwhile makes the rows
     stale again, never wrongly current.
     """
-    from scoring.seasons.placings import read_placings
-
     wanted = {entry.tournament.pk: entry for entry in entries}
     with transaction.atomic():
         list(Tournament.objects.select_for_update().filter(pk__in=wanted).order_by("pk"))
@@ -89,7 +88,5 @@ def _keep(entries) -> int:
 
 def keep_all_placings() -> int:
     """Store the placings of every tournament in a season; return how many were read."""
-    from scoring.seasons.placings import tournament_entries
-
     in_a_season = Tournament.objects.filter(season_entries__isnull=False).distinct()
     return keep_placings(entries=[e for e in tournament_entries(in_a_season) if e.stale])

@@ -17,7 +17,7 @@ from tournaments.models import Season, SeasonMatch, Tournament
 from tournaments.views.common import posted
 from tournaments.views.refusals import refusal
 
-from ..seasons import season_board
+from ..seasons.board import season_board
 from ..seasons.forms import AddTournamentForm, PointsForm, SeasonForm
 
 

@@ -10,8 +10,8 @@ from games.seasons import describe
 from tournaments.models import Season
 from tournaments.page_cache import public_page, season_marker, season_ratings_marker
 
-from ..seasons import season_board, season_ratings
-from ..seasons.ratings import keep_ratings_current
+from ..seasons.board import season_board
+from ..seasons.ratings import keep_ratings_current, season_ratings
 
 POLL_SECONDS = 60
 

@@ -47,7 +47,7 @@ from urllib.parse import urlsplit
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from scoring.seasons import season_board
+from scoring.seasons.board import season_board
 from tests.e2e.every_page_world import World, build_world
 from tournaments.models import Game
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from scoring.seasons import season_board
+from scoring.seasons.board import season_board
 from tests.seasons_world import finished_tournament
 from tournaments import services
 

@@ -7,7 +7,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from scoring.seasons import season_board, season_ratings
+from scoring.seasons.board import season_board
+from scoring.seasons.ratings import season_ratings
 from tests.seasons_world import PEOPLE, finished_tournament
 from tournaments import services
 from tournaments.models import Side
@@ -200,7 +201,8 @@ def test_a_result_corrected_through_the_desk_equals_the_season_read_from_scratch
 
 
 def test_stored_placings_are_what_the_tournament_reads_now(season, official):
-    from scoring.seasons.placings import placings_for, read_placings, season_entries
+    from scoring.seasons.placings import read_placings, season_entries
+    from scoring.seasons.stored import placings_for
 
     rallies = [finished_tournament(slug, official=official) for slug in ("one", "two")]
     add(season, official, *rallies)

@@ -143,7 +143,7 @@ def test_the_public_page_answers_304_until_something_changes(full, spring):
 
 def test_a_players_season_page_lists_events_points_and_ratings(full):
     board_page = Client().get(reverse("scoring_public:season", args=[full.pk]))
-    from scoring.seasons import season_board
+    from scoring.seasons.board import season_board
 
     bo = next(p for p in season_board(full).people if p.name == "Bo Fox")
     page = Client().get(reverse("scoring_public:season_player", args=[full.pk, bo.slug]))
