@@ -15,12 +15,12 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
 from .. import selectors, services
-from ..errors import RulesError
 from ..models import Event, Round, Tournament
 from ..permissions import official_required
 from ..services.clocks import ACTIONS
 from .common import WITH_FEEDER, get_event_for_official
 from .events import _render_bracket
+from .refusals import refusal
 
 BAD_FORM = "That form was not filled in properly; reload the page and try again."
 
@@ -70,7 +70,7 @@ def bracket_clock(request: HttpRequest, tournament: Tournament, pk: int) -> Http
         messages.error(request, BAD_FORM)
         return _render_bracket(request, event, status=422)
     action = form.cleaned_data["action"]
-    try:
+    with refusal(request) as refused:
         clock = services.set_bracket_clock(
             event=event,
             stage=form.cleaned_data["stage"],
@@ -78,9 +78,8 @@ def bracket_clock(request: HttpRequest, tournament: Tournament, pk: int) -> Http
             action=action,
             by=request.user,
         )
-    except RulesError as exc:
-        messages.error(request, str(exc))
-        return _render_bracket(request, event, status=422)
+    if refused:
+        return _render_bracket(request, event, status=refused.status)
     if clock is None:
         messages.success(request, "Clock stopped: the round is no longer timed.")
     else:
@@ -93,11 +92,9 @@ def bracket_clock(request: HttpRequest, tournament: Tournament, pk: int) -> Http
 def round_clock_restart(request: HttpRequest, tournament: Tournament, pk: int, number: int):
     """Start a round's clock again from now."""
     round_ = _get_round_for_official(tournament, pk, number)
-    try:
+    with refusal(request) as refused:
         services.restart_round_clock(round=round_, by=request.user)
-    except RulesError as exc:
-        messages.error(request, str(exc))
-    else:
+    if not refused:
         messages.success(request, f"The clock of round {number} starts again from now.")
     return redirect("desk:round_detail", tournament.slug, pk, number)
 
@@ -148,12 +145,12 @@ def close_all(request: HttpRequest, tournament: Tournament, pk: int, number: int
     if not form.is_valid():
         messages.error(request, _refused_form(form))
         return _round_page(request, round_, status=422)
-    try:
+    # A refusal here is a conflict: the tables changed since the list was shown (409).
+    with refusal(request) as refused:
         closed = services.close_all_at_time(
             round=round_, by=request.user, tables=form.cleaned_data["tables"]
         )
-    except RulesError as exc:
-        messages.error(request, str(exc))
+    if refused:
         return _round_page(request, round_, status=409)
     count = len(closed)
     messages.success(
@@ -204,7 +201,7 @@ def bracket_close_all(request: HttpRequest, tournament, pk: int, stage: int, num
     if not form.is_valid():
         messages.error(request, _refused_form(form))
         return _bracket_page(request, event, closing, stage, number, status=422)
-    try:
+    with refusal(request) as refused:  # the games changed since the list (409)
         closed = services.close_bracket_round_at_time(
             event=event,
             stage=stage,
@@ -212,8 +209,7 @@ def bracket_close_all(request: HttpRequest, tournament, pk: int, stage: int, num
             by=request.user,
             games=form.cleaned_data["tables"],
         )
-    except RulesError as exc:
-        messages.error(request, str(exc))
+    if refused:
         closing = selectors.bracket_closing(event, stage, number)
         return _bracket_page(request, event, closing, stage, number, status=409)
     count = len(closed)
