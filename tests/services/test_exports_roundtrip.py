@@ -84,7 +84,17 @@ def _urls_to_visit() -> list[tuple[str, str]]:
             if owner == "events":
                 for event in events:
                     base = {"slug": SLUG, "pk": event.pk}
-                    if "number" in keys:
+                    if "stage" in keys:  # a bracket round: its stage and round number
+                        places = (
+                            Game.objects.filter(event=event, round__isnull=True)
+                            .values_list("stage", "round_number")
+                            .distinct()
+                        )
+                        found += [
+                            (name, reverse(name, kwargs={**base, "stage": s, "number": n}))
+                            for s, n in places
+                        ]
+                    elif "number" in keys:
                         numbers = Round.objects.filter(event=event).values_list("number", flat=True)
                         found += [
                             (name, reverse(name, kwargs={**base, "number": n})) for n in numbers
