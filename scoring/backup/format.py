@@ -146,6 +146,8 @@ SECTIONS = (
             _c("bracket_seed", INT, null=True),
             _c("changed_at", TIME),
             _c("created_at", TIME),
+            # Older files have none: the event's changed_at stands for it (restore).
+            _c("shared_changed_at", TIME, null=True),
         ),
         deferred=("fed_by",),
     ),

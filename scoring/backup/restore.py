@@ -257,6 +257,8 @@ class _Restorer:
             values["tournament_id"] = self.tournament.pk
         if section.name == "chapters":
             values["name_key"] = name_key(values["name"])
+        elif section.name == "events" and values["shared_changed_at"] is None:
+            values["shared_changed_at"] = values["changed_at"]  # a file from before it
         self.batch.append((typed["id"], typed, values))
         if len(self.batch) >= BATCH:
             self._flush()

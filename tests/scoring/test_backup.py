@@ -3,6 +3,7 @@ refuses a file cut short, damaged, edited by hand or of another version, saying 
 
 import io
 import json
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -14,9 +15,12 @@ from scoring import backup
 from scoring.backup import BackupError, checksum_of, restore_backup
 from scoring.exports import write_results
 from scoring.models import Hand, HandChange
-from tournaments.models import Activity, Game, Side, TeamMember, Tournament
+from tournaments.models import Activity, Event, Game, Side, TeamMember, Tournament
 
 pytestmark = pytest.mark.django_db
+
+
+HOUR = timedelta(hours=1)
 
 
 def backup_bytes(tournament) -> bytes:
@@ -433,6 +437,23 @@ def test_a_version_3_file_as_the_desk_writes_it_is_read(played_tournament, offic
     assert json.loads(raw)["version"] == 3
     copy = restore_backup(raw, by=official, slug="v3")
     assert Hand.objects.filter(game__event__tournament=copy).count() == 4
+
+
+def test_each_event_keeps_both_of_its_change_markers(played_tournament, official):
+    """The public pages show "Last updated" from both markers: a copy shows the same; a
+    file written before the shared marker takes the event's changed_at for it."""
+    event = played_tournament.events.first()
+    Event.objects.filter(pk=event.pk).update(shared_changed_at=event.changed_at - HOUR)
+    data = json.loads(backup_bytes(played_tournament))
+    copy = restore_backup(resign(data), by=official, slug="markers")
+    markers = dict(copy.events.values_list("name", "shared_changed_at"))
+    assert markers[event.name] == event.changed_at - HOUR
+    for record in data["events"]:
+        del record["shared_changed_at"]
+    older = restore_backup(resign(data), by=official, slug="older")
+    assert {e.shared_changed_at for e in older.events.all()} == {
+        e.changed_at for e in older.events.all()
+    }
 
 
 def test_a_version_2_file_is_still_read(played_tournament, official):
