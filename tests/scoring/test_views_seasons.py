@@ -227,7 +227,9 @@ def test_a_change_in_a_tournament_is_rated_in_the_background_and_shown_meanwhile
     assert sent == [(full.pk,)]  # the leaderboard's page sent the work
     page = client.get(ratings_url).content.decode()
     assert "being updated" in page and "Ann Lee" in page  # the last ratings meanwhile
+    assert 'hx-trigger="every 5s"' in page  # and it shows the new ones by itself
     assert sent == [(full.pk,)]  # once per version of the season
     rate_season(season_id=full.pk)  # the worker
     page = client.get(ratings_url).content.decode()
     assert "being updated" not in page
+    assert 'hx-trigger="every 5s"' not in page  # nothing more to wait for
