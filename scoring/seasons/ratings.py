@@ -172,10 +172,7 @@ def current_ratings(board: Board) -> list[FamilyRatings]:
     kept = SeasonRatings.objects.filter(season_id=board.season.pk, marker=marker).first()
     if kept is not None:
         return _families(kept.families)
-    with collector_paused():
-        found = compute_ratings(board)
-    services.keep_season_ratings(season_id=board.season.pk, marker=marker, families=_data(found))
-    return found
+    return _rate_and_keep(board, marker)
 
 
 def rate_season(*, season_id: int) -> str:
@@ -184,11 +181,17 @@ def rate_season(*, season_id: int) -> str:
     if season is None:
         return "gone"
     board = season_board(season)
+    marker = ratings_marker(board)
+    _rate_and_keep(board, marker)
+    return marker
+
+
+def _rate_and_keep(board: Board, marker: str) -> list[FamilyRatings]:
+    """Rate the season from scratch and keep the ratings under ``marker``."""
     with collector_paused():
         found = compute_ratings(board)
-    marker = ratings_marker(board)
-    services.keep_season_ratings(season_id=season_id, marker=marker, families=_data(found))
-    return marker
+    services.keep_season_ratings(season_id=board.season.pk, marker=marker, families=_data(found))
+    return found
 
 
 # The task that runs `rate_season` (scoring/tasks.py), found by its name in the Celery
