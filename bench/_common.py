@@ -9,6 +9,7 @@ import json
 import os
 import sys
 import tempfile
+import time
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
@@ -81,3 +82,52 @@ def doubles_event(slug: str = "bench"):
         team_size=2,
     )
     return official, tournament, event
+
+
+class Floor:
+    """The bare-PostgreSQL floor: one-row transactions on a connection of their own (lock
+    a row, update it, commit), run in blocks between the work measured, over ``rows`` rows
+    in turn."""
+
+    def __init__(self, rows: int = 1000):
+        import psycopg
+        from django.db import connection
+
+        settings = connection.settings_dict
+        self.conn = psycopg.connect(
+            dbname=settings["NAME"],
+            user=settings["USER"] or None,
+            password=settings["PASSWORD"] or None,
+            host=settings["HOST"] or None,
+            port=settings["PORT"] or None,
+        )
+        self.conn.execute("SET synchronous_commit = on")
+        self.conn.execute("DROP TABLE IF EXISTS bench_floor")
+        self.conn.execute("CREATE TABLE bench_floor (id bigint PRIMARY KEY, n integer NOT NULL)")
+        self.conn.execute(
+            "INSERT INTO bench_floor SELECT i, 0 FROM generate_series(1, %s) AS i", [rows]
+        )
+        self.rows = rows
+        self.conn.commit()
+        self.seconds = 0.0
+        self.count = 0
+
+    def run(self, count: int) -> None:
+        conn = self.conn
+        began = time.perf_counter()
+        for n in range(count):
+            row = (self.count + n) % self.rows + 1
+            conn.execute("SELECT n FROM bench_floor WHERE id = %s FOR UPDATE", [row]).fetchone()
+            conn.execute("UPDATE bench_floor SET n = n + 1 WHERE id = %s", [row])
+            conn.commit()
+        self.seconds += time.perf_counter() - began
+        self.count += count
+
+    @property
+    def ms(self) -> float:
+        return 1000 * self.seconds / self.count
+
+    def close(self) -> float:
+        """Close the connection; return the seconds of every transaction run."""
+        self.conn.close()
+        return self.seconds

@@ -1,50 +1,7 @@
-"""bench/hands.py's clocks: the bare-PostgreSQL floor (a one-row lock and update
-transaction, run in blocks between the hands) and the pages' POSTs through a test client."""
+"""bench/hands.py's clock of the pages' POSTs through a test client (the bare-PostgreSQL
+floor it runs beside them is `_common.Floor`)."""
 
 import time
-
-
-class Floor:
-    """Bare transactions on a connection of their own: lock one row, update it, commit."""
-
-    def __init__(self):
-        import psycopg
-        from django.db import connection
-
-        settings = connection.settings_dict
-        self.conn = psycopg.connect(
-            dbname=settings["NAME"],
-            user=settings["USER"] or None,
-            password=settings["PASSWORD"] or None,
-            host=settings["HOST"] or None,
-            port=settings["PORT"] or None,
-        )
-        self.conn.execute("SET synchronous_commit = on")
-        self.conn.execute("DROP TABLE IF EXISTS bench_floor")
-        self.conn.execute("CREATE TABLE bench_floor (id bigint PRIMARY KEY, n integer NOT NULL)")
-        self.conn.execute("INSERT INTO bench_floor SELECT i, 0 FROM generate_series(1, 1000) i")
-        self.conn.commit()
-        self.seconds = 0.0
-        self.count = 0
-
-    def run(self, count: int) -> None:
-        conn = self.conn
-        began = time.perf_counter()
-        for n in range(count):
-            row = (self.count + n) % 1000 + 1
-            conn.execute("SELECT n FROM bench_floor WHERE id = %s FOR UPDATE", [row]).fetchone()
-            conn.execute("UPDATE bench_floor SET n = n + 1 WHERE id = %s", [row])
-            conn.commit()
-        self.seconds += time.perf_counter() - began
-        self.count += count
-
-    @property
-    def ms(self) -> float:
-        return 1000 * self.seconds / self.count
-
-    def close(self) -> None:
-        self.conn.close()
-
 
 # --- Pages ---------------------------------------------------------------------------
 

@@ -49,7 +49,7 @@ import random
 import sys
 import time
 
-from _common import doubles_event, report, setup_django
+from _common import Floor, doubles_event, report, setup_django
 
 PLAYERS = int(os.environ.get("BENCH_PLAYERS", "8192"))  # a smaller run: to try it out
 CHAPTERS = 60
@@ -153,7 +153,7 @@ def main(profile: bool = False, draw_only: bool = False) -> dict:
         .exclude(status=Game.Status.BYE)
         .order_by("round_number", "position")
     )
-    floor = _Floor(len(ordered)) if connection.vendor == "postgresql" else None
+    floor = Floor(len(ordered)) if connection.vendor == "postgresql" else None
     statements = 0
 
     def count(execute, sql, params, many, context):
@@ -166,7 +166,7 @@ def main(profile: bool = False, draw_only: bool = False) -> dict:
     with connection.execute_wrapper(count):
         for start in range(0, len(ordered), BLOCK):
             if floor and (start // BLOCK) % 2:
-                floor.run(start, BLOCK)
+                floor.run(BLOCK)
             block_started, cpu_started = time.perf_counter(), time.process_time()
             if profiler:
                 profiler.enable()
@@ -177,7 +177,7 @@ def main(profile: bool = False, draw_only: bool = False) -> dict:
             results_seconds += time.perf_counter() - block_started
             cpu_seconds += time.process_time() - cpu_started
             if floor and not (start // BLOCK) % 2:
-                floor.run(start, BLOCK)
+                floor.run(BLOCK)
     if profiler:
         _print_profile(profiler, "results")
     event.refresh_from_db()
@@ -199,45 +199,6 @@ def main(profile: bool = False, draw_only: bool = False) -> dict:
         "results_client_cpu_seconds": round(cpu_seconds, 3),
         "sql_statements_per_result": round(statements / len(ordered), 2),
     }
-
-
-class _Floor:
-    """Bare transactions on a connection of their own: lock one row, update it, commit."""
-
-    def __init__(self, rows: int):
-        import psycopg
-        from django.db import connection
-
-        settings = connection.settings_dict
-        self.conn = psycopg.connect(
-            dbname=settings["NAME"],
-            user=settings["USER"] or None,
-            password=settings["PASSWORD"] or None,
-            host=settings["HOST"] or None,
-            port=settings["PORT"] or None,
-        )
-        self.conn.execute("SET synchronous_commit = on")
-        self.conn.execute("DROP TABLE IF EXISTS bench_floor")
-        self.conn.execute("CREATE TABLE bench_floor (id bigint PRIMARY KEY, n integer NOT NULL)")
-        self.conn.execute(
-            "INSERT INTO bench_floor SELECT i, 0 FROM generate_series(1, %s) AS i", [rows]
-        )
-        self.conn.commit()
-        self.seconds = 0.0
-
-    def run(self, start: int, count: int) -> None:
-        conn = self.conn
-        began = time.perf_counter()
-        for row in range(start + 1, start + count + 1):
-            conn.execute("SELECT n FROM bench_floor WHERE id = %s FOR UPDATE", [row]).fetchone()
-            conn.execute("UPDATE bench_floor SET n = n + 1 WHERE id = %s", [row])
-            conn.commit()
-        self.seconds += time.perf_counter() - began
-
-    def close(self) -> float:
-        updated = self.conn.execute("SELECT count(*) FROM bench_floor WHERE n = 1").fetchone()[0]
-        self.conn.close()
-        return self.seconds if updated else 0.0
 
 
 def _print_profile(profiler: cProfile.Profile, title: str) -> None:
@@ -293,11 +254,11 @@ def double(figures: dict) -> dict:
         .order_by("-pk")
         .values_list("pk", flat=True)
     )
-    floor = _Floor(len(ids)) if connection.vendor == "postgresql" else None
+    floor = Floor(len(ids)) if connection.vendor == "postgresql" else None
     seconds, given = 0.0, 0
     for start in range(0, len(ids), BLOCK):
         if floor and (start // BLOCK) % 2:
-            floor.run(start, BLOCK)
+            floor.run(BLOCK)
         block = Game.objects.in_bulk(ids[start : start + BLOCK])
         began = time.perf_counter()
         for pk in ids[start : start + BLOCK]:
@@ -308,7 +269,7 @@ def double(figures: dict) -> dict:
             given += 1
         seconds += time.perf_counter() - began
         if floor and not (start // BLOCK) % 2:
-            floor.run(start, BLOCK)
+            floor.run(BLOCK)
     event.refresh_from_db()
     assert event.status == Event.Status.FINISHED, event.status
     floor_seconds = floor.close() if floor else None

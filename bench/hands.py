@@ -48,9 +48,9 @@ import sys
 import time
 import uuid
 
-from _common import doubles_event, report, setup_django
+from _common import Floor, doubles_event, report, setup_django
 from _hands_events import bracket, open_games, started_round
-from _hands_timers import Floor, Pages
+from _hands_timers import Pages
 
 TEAMS = int(os.environ.get("BENCH_TEAMS", "64"))
 PARALLEL_TEAMS = int(os.environ.get("BENCH_PARALLEL_TEAMS", "128"))
