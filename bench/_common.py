@@ -84,6 +84,18 @@ def doubles_event(slug: str = "bench"):
     return official, tournament, event
 
 
+def checked_in_players(tournament, names, chapters, rng) -> list:
+    """Make a checked-in player of each name, of a chapter ``rng`` picks (one statement)."""
+    from tournaments.models import Player
+
+    return Player.objects.bulk_create(
+        [
+            Player(tournament=tournament, name=name, chapter=rng.choice(chapters), checked_in=True)
+            for name in names
+        ]
+    )
+
+
 class Floor:
     """The bare-PostgreSQL floor: one-row transactions on a connection of their own (lock
     a row, update it, commit), run in blocks between the work measured, over ``rows`` rows

@@ -4,13 +4,15 @@ made through the services, and the games of an event that take hands now."""
 import os
 import random
 
+from _common import checked_in_players
+
 ROUND_PLAYERS = int(os.environ.get("BENCH_ROUND_PLAYERS", "24"))
 
 
 def bracket(tournament, official, teams: int, name: str, *, singles: bool = False):
     """Return a drawn Texas Good Sams doubles bracket of `teams` teams (and its singles)."""
     from tournaments import services
-    from tournaments.models import Chapter, Entry, Event, Player
+    from tournaments.models import Chapter, Entry, Event
 
     event = services.create_event(
         tournament=tournament,
@@ -34,16 +36,8 @@ def bracket(tournament, official, teams: int, name: str, *, singles: bool = Fals
         [Chapter(tournament=tournament, name=f"Chapter {n}") for n in range(40)]
     )
     rng = random.Random(name)
-    players = Player.objects.bulk_create(
-        [
-            Player(
-                tournament=tournament,
-                name=f"{name} player {n}",
-                chapter=rng.choice(chapters),
-                checked_in=True,
-            )
-            for n in range(2 * teams)
-        ]
+    players = checked_in_players(
+        tournament, (f"{name} player {n}" for n in range(2 * teams)), chapters, rng
     )
     Entry.objects.bulk_create([Entry(event=event, player=p) for p in players])
     services.draw_partners_for_event(event=event, by=official, seed=1)

@@ -49,7 +49,7 @@ import random
 import sys
 import time
 
-from _common import Floor, doubles_event, report, setup_django
+from _common import Floor, checked_in_players, doubles_event, report, setup_django
 
 PLAYERS = int(os.environ.get("BENCH_PLAYERS", "8192"))  # a smaller run: to try it out
 CHAPTERS = 60
@@ -62,7 +62,7 @@ def main(profile: bool = False, draw_only: bool = False) -> dict:
     from django.db import connection
 
     from tournaments import services
-    from tournaments.models import Chapter, Entry, Event, Game, Player
+    from tournaments.models import Chapter, Entry, Event, Game
 
     general_path = os.environ.get("BENCH_GENERAL_PATH") == "1"
     settings.RESULTS_ONE_STATEMENT = not general_path
@@ -72,17 +72,7 @@ def main(profile: bool = False, draw_only: bool = False) -> dict:
         [Chapter(tournament=tournament, name=f"Chapter {n}") for n in range(CHAPTERS)]
     )
     rng = random.Random(2026)
-    players = Player.objects.bulk_create(
-        [
-            Player(
-                tournament=tournament,
-                name=f"Player {n}",
-                chapter=rng.choice(chapters),
-                checked_in=True,
-            )
-            for n in range(PLAYERS)
-        ]
-    )
+    players = checked_in_players(tournament, (f"Player {n}" for n in range(PLAYERS)), chapters, rng)
     events = [event] + [
         services.create_event(
             tournament=tournament,

@@ -44,7 +44,7 @@ import time
 from collections import defaultdict
 
 import _hall_server as hall_server
-from _common import ROOT, report, setup_django
+from _common import ROOT, checked_in_players, report, setup_django
 from _hall_players import SLUG, Figures, Phone, Table
 from _http import Client
 
@@ -129,7 +129,7 @@ def _load(count: int) -> list[dict]:
 
     from scoring.services.table_links import links_for
     from tournaments import services
-    from tournaments.models import Chapter, Entry, Event, Game, Player
+    from tournaments.models import Chapter, Entry, Event, Game
 
     assert EVENT_TABLES & (EVENT_TABLES - 1) == 0, "BENCH_EVENT_TABLES must be a power of two"
     official = get_user_model().objects.create_user("hall-official")
@@ -151,16 +151,8 @@ def _load(count: int) -> list[dict]:
             format=Event.Format.SINGLE_ELIMINATION,
             team_size=2,
         )
-        players = Player.objects.bulk_create(
-            [
-                Player(
-                    tournament=tournament,
-                    name=f"Player {number}-{n}",
-                    chapter=rng.choice(chapters),
-                    checked_in=True,
-                )
-                for n in range(4 * EVENT_TABLES)
-            ]
+        players = checked_in_players(
+            tournament, (f"Player {number}-{n}" for n in range(4 * EVENT_TABLES)), chapters, rng
         )
         Entry.objects.bulk_create([Entry(event=event, player=p) for p in players])
         services.draw_partners_for_event(event=event, by=official, seed=number)
