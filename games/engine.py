@@ -187,6 +187,14 @@ def close_at_time(totals) -> Fold:
     return Fold(totals, True, best_totals(totals))
 
 
+def winner_at_time(totals, hand_count: int) -> int | None:
+    """Return the side a game that cannot end level (a bracket game) goes to when closed
+    at time: the highest total; None when the sides are level on it (they play on until
+    a hand separates them) or no hand has been played (it is played, or given as a
+    walkover)."""
+    return close_at_time(totals).winner if hand_count else None
+
+
 def plural(count: int, singular: str, plural_form: str | None = None) -> str:
     """Return "1 trick", "2 tricks": the count with the word that fits it."""
     word = singular if count == 1 else (plural_form or singular + "s")

@@ -13,6 +13,7 @@ from games.engine import (
     best_totals,
     close_at_time,
     plural,
+    winner_at_time,
 )
 from games.registry import GAMES, get_game
 from games.rules import RulesError
@@ -49,6 +50,13 @@ def test_a_fold_names_its_one_winner_or_its_tie():
     tie = Fold((10, 10), True, (0, 1))
     assert (tie.winner, tie.tied) == (None, True)
     assert Fold((0, 0)).winner is None
+
+
+def test_a_game_that_cannot_end_level_goes_at_time_to_the_highest_total_or_plays_on():
+    assert winner_at_time([120, 95], hand_count=3) == 0
+    assert winner_at_time([-10, 0], hand_count=1) == 1
+    assert winner_at_time([50, 50], hand_count=4) is None  # level: play on
+    assert winner_at_time([0, 0], hand_count=0) is None  # no hands: play it or a walkover
 
 
 def test_closing_at_time_gives_the_game_to_the_highest_total_and_level_sides_tie():

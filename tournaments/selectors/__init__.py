@@ -34,7 +34,7 @@ from .clocks import (
     round_clock,
     still_playing,
 )
-from .closing import Closing, at_time_winner, bracket_closing, round_closing
+from .closing import Closing, bracket_closing, round_closing
 from .counts import events_with_counts, tournament_counts
 from .draw import (
     DrawOverview,
@@ -106,7 +106,6 @@ __all__ = [
     "TeamLine",
     "Teams",
     "WaitingHand",
-    "at_time_winner",
     "bracket_clocks",
     "bracket_closing",
     "bracket_for_event",

@@ -12,19 +12,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.engine import close_at_time
+from games.engine import winner_at_time
 
 from .. import naming
 from ..models import OPEN, Game, Side
 from .seating import RoundView, event_teams
 from .waiting import WaitingHand, waiting_hands
-
-
-def at_time_winner(totals, hand_count: int) -> int | None:
-    """Return the side a bracket game closed at time goes to: the highest total; None
-    when the sides are level on it (they play on until a hand separates them) or no hand
-    has been played (play it, or give a walkover)."""
-    return close_at_time(totals).winner if hand_count else None
 
 
 @dataclass(frozen=True)
@@ -153,7 +146,7 @@ def bracket_closing(event, stage: int, round_number: int) -> Closing | None:
         sides = tuple(
             ClosingSide(teams.get(side.team_id).label, side.total) for side in seats[game.pk]
         )
-        winner = at_time_winner([side.total for side in sides], game.hand_count)
+        winner = winner_at_time([side.total for side in sides], game.hand_count)
         name = naming.game_name(
             stage=game.stage,
             round_number=game.round_number,

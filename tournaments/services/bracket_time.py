@@ -22,9 +22,11 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from games.engine import winner_at_time
+
 from ..errors import DeskError
 from ..models import OPEN, Event, Game
-from ..selectors.closing import at_time_winner, bracket_round_title
+from ..selectors.closing import bracket_round_title
 from .result_names import name_of
 from .results import StaleGame, record_result
 from .rounds import check_listed
@@ -36,7 +38,7 @@ def _winner(game: Game, name: str) -> int:
     """Return the side that wins ``game`` at time, or refuse why it cannot be closed."""
     if game.status not in OPEN:
         raise DeskError(f"{name} is {game.get_status_display().lower()} already.")
-    winner = at_time_winner([side.total for side in game.sides_by_seat], game.hand_count)
+    winner = winner_at_time([side.total for side in game.sides_by_seat], game.hand_count)
     if winner is not None:
         return winner
     if not game.hand_count:
@@ -112,7 +114,7 @@ def close_bracket_round_at_time(
         rows, games, noun="game", name=lambda g: name_of(g, rounds_total=rounds_total)
     )
     winners = {
-        game.pk: at_time_winner([side.total for side in game.sides_by_seat], game.hand_count)
+        game.pk: winner_at_time([side.total for side in game.sides_by_seat], game.hand_count)
         for game in rows
         if game.pk in open_now
     }

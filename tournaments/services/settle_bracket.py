@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from games.engine import Fold
+from games.engine import Fold, winner_at_time
 
 from ..acting import User
 from ..models import Game
-from ..selectors.closing import at_time_winner
 from .results import decide_at_once, record_result, reopen_game, set_game_progress, valid_progress
 
 __all__ = ["Settled", "settle_bracket_game"]
@@ -85,7 +84,7 @@ def _settle_closed(settled: Settled, *, fold, hand_count: int, by, confirm: bool
     if fold.finished:
         game = record_result(game=game, winner_seat=fold.winner, by=by, confirm=confirm)
         settled.won = fold.winner != was
-    elif (winner := at_time_winner(fold.totals, hand_count)) is not None:
+    elif (winner := winner_at_time(fold.totals, hand_count)) is not None:
         game = record_result(game=game, winner_seat=winner, by=by, confirm=confirm, closed=True)
         settled.won = winner != was
     else:
