@@ -91,4 +91,5 @@ urlpatterns = [
     path("<slug:slug>/games/<int:pk>/result/", ev.game_result, name="game_result"),
     path("<slug:slug>/games/<int:pk>/reopen/", ev.game_reopen, name="game_reopen"),
     path("<slug:slug>/games/<int:pk>/undo/", ev.game_undo, name="game_undo"),
+    path("<slug:slug>/games/<int:pk>/close-at-time/", ev.game_close, name="game_close"),
 ]

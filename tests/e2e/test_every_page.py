@@ -439,6 +439,9 @@ EXCLUDED = {
     "desk:game_undo": "offered only on the game just given, in the session that gave it; "
     "tests/e2e/test_results_desk.py presses it and tests/tournaments/test_desk_results.py "
     "refuses it to outsiders",
+    "desk:game_close": "offered only on a timed bracket's games with hands (the demo's "
+    "brackets are not timed); tests/tournaments/test_views_bracket_close.py presses it and "
+    "refuses it to outsiders",
     "api:api-root": "the API's index is switched off (docs_url=None): /api/openapi.json "
     "describes it, and is visited",
 }

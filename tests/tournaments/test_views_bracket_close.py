@@ -173,3 +173,69 @@ def test_the_partners_games_monitor_offers_close_all_for_stage_0(official_client
     page = official_client.get(url(singles, stage=0, number=1)).content.decode()
     assert "Close all at time: <bdi>Singles</bdi>, the partners&#x27; games" in page
     assert "No hands yet: play it or give a walkover" in page
+
+
+# One game: "Close this game at time" on its card --------------------------------------
+
+
+def close_one(client, game, version=None):
+    address = reverse("desk:game_close", args=[game.event.tournament.slug, game.pk])
+    return client.post(address, {"version": game.version if version is None else version})
+
+
+def test_a_game_with_hands_on_a_timed_bracket_has_its_own_close_button(official_client, desk):
+    page = official_client.get(
+        reverse("desk:bracket", args=[desk.tournament.slug, desk.doubles.pk])
+    )
+    text = page.content.decode()
+    for game in (desk.game(1, 0), desk.game(1, 1)):  # with hands: a button each
+        assert reverse("desk:game_close", args=[desk.tournament.slug, game.pk]) in text
+    unplayed = reverse("desk:game_close", args=[desk.tournament.slug, desk.game(1, 2).pk])
+    assert unplayed not in text  # no hands: its winner buttons, not closing
+
+
+def test_closing_one_game_moves_its_leader_on_and_undo_opens_it_again(official_client, desk):
+    game = desk.game(1, 0)
+    response = close_one(official_client, game)
+    assert response.status_code == 302
+    closed = desk.game(1, 0)
+    assert (closed.status, closed.winner_seat) == (Game.Status.CLOSED, 0)
+    assert desk.game(2, 0).sides_by_seat[0].team_id == closed.sides_by_seat[0].team_id
+    assert desk.game(1, 1).status == Game.Status.PLAYING  # the others play on
+    page = official_client.get(response.url).content.decode()
+    assert "Closed at time:" in page and "won, 100 · 50." in page
+    official_client.post(
+        reverse("desk:game_undo", args=[desk.tournament.slug, game.pk]), {"version": closed.version}
+    )
+    reopened = desk.game(1, 0)
+    assert (reopened.status, reopened.winner_seat) == (Game.Status.PLAYING, None)
+    assert desk.game(2, 0).sides_by_seat[0].team_id is None
+
+
+@pytest.mark.parametrize(
+    ("which", "version", "status", "message"),
+    [
+        (1, None, 422, "is level: the sides play on until a hand separates them."),
+        (2, None, 422, "has no hands yet: play it, or give it as a walkover."),
+        (0, 999, 409, "changed while you were looking at it"),
+        (0, "x", 422, "That form was not filled in properly"),
+    ],
+    ids=["level", "no hands", "stale", "bad form"],
+)
+def test_a_game_that_cannot_be_closed_is_refused_with_its_reason(
+    official_client, desk, which, version, status, message
+):
+    before = state(desk.doubles)
+    response = close_one(official_client, desk.game(1, which), version)
+    assert response.status_code == status
+    assert message in response.content.decode().replace("&#x27;", "'")
+    assert state(desk.doubles) == before
+
+
+def test_closing_one_game_is_refused_to_outsiders(client, other_client, desk):
+    before = state(desk.doubles)
+    assert close_one(other_client, desk.game(1, 0)).status_code == 403
+    other_client.logout()
+    response = close_one(client, desk.game(1, 0))
+    assert response.status_code == 302 and response.url.startswith("/login/")
+    assert state(desk.doubles) == before

@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from .. import selectors, services
+from .. import naming, selectors, services
 from ..errors import RulesError
 from ..models import Event, Game, Tournament
 from ..permissions import official_required
@@ -351,3 +351,30 @@ def game_undo(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResp
         return _after_result(request, game.event, game, refused.error)
     messages.success(request, "Undone: the game is back as it was.")
     return _after_result(request, game.event, game)
+
+
+@official_required
+@require_POST
+def game_close(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    """Close one bracket game at time: the highest total wins and moves on (Undo opens it
+    again). A level game, or one without hands, is refused with the reason."""
+    game = _get_game_for_official(tournament, pk)
+    form = UndoForm(request.POST)  # the version the official saw
+    if not form.is_valid():
+        messages.error(request, "That form was not filled in properly; reload the page.")
+        return _render_bracket(request, game.event, status=REFUSED)
+    with refusal() as refused:  # `_after_result` answers it: stale or refused
+        closed = services.close_bracket_game_at_time(
+            game=game, by=request.user, version=form.cleaned_data["version"]
+        )
+    if refused:
+        return _after_result(request, game.event, game, refused.error)
+    _remember_undo(request, closed, None)
+    totals = [side.total for side in closed.sides_by_seat]
+    winner = closed.sides_by_seat[closed.winner_seat].team
+    messages.success(
+        request,
+        f"Closed at time: {winner.label} won, "
+        f"{naming.result_totals(totals, closed.winner_seat)}.",
+    )
+    return _after_result(request, game.event, closed)
