@@ -80,6 +80,12 @@ class SeasonRatingOut(Schema):
     give_or_take: float
     games: int
     in_words: str
+    being_updated: bool = Field(
+        description=(
+            "True while a change in the season's tournaments is being rated in the "
+            "background: these are the last ratings worked out; ask again in a moment."
+        )
+    )
 
 
 class SeasonPlacingOut(Schema):
@@ -164,7 +170,7 @@ def get_chapters(request, season_id: Id):
 @paginate(Pages)
 def get_ratings(request, season_id: Id):
     """Every player's rating per game (openskill), best first within each game."""
-    board = season_board(_season(season_id))
+    rated = season_ratings(season_board(_season(season_id)))
     return [
         {
             "game": family.game_name,
@@ -176,8 +182,9 @@ def get_ratings(request, season_id: Id):
             "give_or_take": round(line.rating.sigma, 2),
             "games": line.rating.games,
             "in_words": line.rating.words,
+            "being_updated": rated.updating,
         }
-        for family in season_ratings(board).families
+        for family in rated.families
         for line in family.lines
     ]
 

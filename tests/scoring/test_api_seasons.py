@@ -58,3 +58,16 @@ def test_unknown_seasons_and_players_are_404_and_bad_ids_422(client, season):
     assert client.get(f"{API}/seasons/{season.pk}/players/0123456789ab").status_code == 404
     assert client.get(f"{API}/seasons/{season.pk}/players/Ann").status_code == 422
     assert client.get(f"{API}/seasons/0").status_code == 422
+
+
+def test_the_ratings_say_when_a_change_is_being_rated(client, season, monkeypatch):
+    from tournaments import background
+    from tournaments.models import Side
+
+    url = f"{API}/seasons/{season.pk}/ratings"
+    assert not any(r["being_updated"] for r in client.get(url).json()["items"])  # eager
+    monkeypatch.setattr(background, "enqueue", lambda task, *args: True)  # a worker, later
+    Side.objects.filter(game__event__tournament__slug="spring", seat=0).update(total=7)
+    services.mark_changed(tournament=season.tournaments.get())
+    items = client.get(url).json()["items"]
+    assert items and all(r["being_updated"] for r in items)  # the last ones meanwhile
