@@ -374,7 +374,6 @@ def game_close(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRes
     winner = closed.sides_by_seat[closed.winner_seat].team
     messages.success(
         request,
-        f"Closed at time: {winner.label} won, "
-        f"{naming.result_totals(totals, closed.winner_seat)}.",
+        f"Closed at time: {winner.label} won, {naming.result_totals(totals, closed.winner_seat)}.",
     )
     return _after_result(request, game.event, closed)
