@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from games.contract import GameExamples, GameHands, GameRules
 from games.engine import Table, TableRule
 from games.hand_rules import HandRules
+from games.matches import MatchRule
 from games.rules import RulesError, double_draw
 from games.rules.domino_pinochle import entry as pinochle_entry
 from games.rules.domino_pinochle import examples as pinochle_examples
@@ -179,6 +180,13 @@ class GameSpec(HandRules):
         minutes = values.get("minutes_per_round", values.get("minutes_per_game", 0))
         return minutes or None
 
+    def match_rule(self, options) -> MatchRule:
+        """Return how many games win a match in each round of a bracket (every match one
+        game for a rounds event)."""
+        if self.plays_rounds:
+            return MatchRule()
+        return MatchRule.from_options(self.validate_options(options))
+
     def clock_rule(self, options) -> str:
         """Return the event's clock in a plain sentence ("" when it has none)."""
         minutes = self.clock_minutes(options)
@@ -207,6 +215,7 @@ class GameSpec(HandRules):
         clock = self.clock_rule(options)
         if clock:
             rules = [*rules, clock]
+        rules = [*rules, *self.match_rule(options).sentences()]
         if self.plays_rounds:
             points = self.sit_out_points(options)
             unit = "match point" if points == 1 else "match points"

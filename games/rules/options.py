@@ -114,6 +114,49 @@ ROUND_OPTIONS = (
     ),
 )
 
+# The most games a side may need to win a match (best of 9).
+MOST_GAMES_TO_WIN = 5
+# What a bracket's clock counts when a match has several games (`games.matches`).
+CLOCK_PER_GAME = "game"
+CLOCK_PER_MATCH = "match"
+
+
+def _games_to_win(name: str, label: str, which: str) -> Option:
+    return Option(
+        name=name,
+        label=f"Games to win a match: {label}",
+        kind=INT,
+        default=1,
+        min=1,
+        max=MOST_GAMES_TO_WIN,
+        help=(
+            f"Games a side must win to take a match {which}: 1 for one game, 2 for best of "
+            f"3, 3 for best of 5 (at most {MOST_GAMES_TO_WIN}, best of 9)."
+        ),
+    )
+
+
+# How many games win a match, per round of a bracket (docs/rules.md, matches).
+MATCH_OPTIONS = (
+    _games_to_win("games_to_win_first", "first round", "in the first round"),
+    _games_to_win("games_to_win_later", "later rounds", "in the rounds after the first"),
+    _games_to_win("games_to_win_final", "final", "in the final"),
+    Option(
+        name="clock_per",
+        label="Minutes per game count",
+        kind=CHOICE,
+        default=CLOCK_PER_GAME,
+        choices=(
+            (CLOCK_PER_GAME, "per game of a match"),
+            (CLOCK_PER_MATCH, "per whole match"),
+        ),
+        help=(
+            "For matches of several games: the round's clock gives the minutes for each "
+            "game the longest match can take, or the minutes for the whole match."
+        ),
+    ),
+)
+
 # House rules every bracket event has, whatever its game (docs/rules.md, clocks).
 BRACKET_OPTIONS = (
     Option(
@@ -129,4 +172,5 @@ BRACKET_OPTIONS = (
         ),
         optional=True,
     ),
+    *MATCH_OPTIONS,
 )

@@ -72,6 +72,10 @@ def test_validating_no_options_gives_the_defaults():
     assert get_game("texas_good_sams").validate_options({}) == {
         "blocked_scoring": "total",
         "minutes_per_game": 0,
+        "games_to_win_first": 1,
+        "games_to_win_later": 1,
+        "games_to_win_final": 1,
+        "clock_per": "game",
     }
     assert get_game("thats_it").validate_options({}) == {
         "target": 25,
