@@ -176,6 +176,9 @@ class Hand(models.Model):
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands")
     number = models.PositiveSmallIntegerField(help_text="1 for the game's first hand")
+    # The game of its match the hand is in (`games.matches`): 1 unless the bracket plays
+    # matches of several games; the hands' numbers run on through the match.
+    match_game = models.PositiveSmallIntegerField(default=1, db_default=1)
     points = models.JSONField(help_text="Each side's points in this hand, in seat order")
     detail = models.JSONField(default=dict, help_text="The hand as entered, checked by the rules")
     # The key of the form that entered the hand: a form sent twice records one hand.
@@ -200,6 +203,7 @@ class Hand(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "number"], name="hand_number_unique"),
             models.CheckConstraint(condition=Q(number__gte=1), name="hand_number_from_1"),
+            models.CheckConstraint(condition=Q(match_game__gte=1), name="hand_match_game_from_1"),
             models.CheckConstraint(
                 condition=Q(source__in=["desk", "table"]), name="hand_source_desk_or_table"
             ),

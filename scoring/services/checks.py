@@ -4,10 +4,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from games.engine import PENALTIES, Decision, Field, Fold, Scored, Table
+from games.matches import MatchFold, fold_match
 from games.rules import RulesError
 from scoring.selectors.tables import table_of
 from scoring.services.game_rows import HandRow, hand_rows
 from tournaments.errors import DeskError
+from tournaments.matches import match_to_win
 from tournaments.models import Game, TeamMember
 
 
@@ -54,9 +56,34 @@ def _stored_entries(game: Game, table: Table, rows: Sequence[HandRow]) -> list:
     return [_rules(spec.entry_from_data, row.detail, table, options) for row in rows]
 
 
-def _fold(game: Game, table: Table, entries: Sequence) -> Fold:
+def fold_hands(game: Game, table: Table, entries: Sequence, numbers: Sequence[int] = ()) -> Fold:
+    """Return the game's state after these hands: the game's fold, or for a match of
+    several games (`tournaments.matches.match_to_win`) the match's (`games.matches`),
+    each hand in the game of the match `numbers` gives it (all 1 when left out)."""
+    spec, options = game.event.game, game.event.options
+    to_win = match_to_win(game)
+    if to_win == 1 and not any(number != 1 for number in numbers):
+        return _rules(spec.fold, entries, table, options)
+
+    def fold_game(indexes):
+        return spec.fold([entries[index] for index in indexes], table, options)
+
+    numbers = list(numbers) or [1] * len(entries)
+    return _rules(fold_match, numbers, fold_game, to_win=to_win, sides=table.sides)
+
+
+def next_match_game(game: Game, table: Table, entries: Sequence, numbers: Sequence[int]) -> int:
+    """Return the game of its match the next hand is in: 1, unless the game is a match
+    of several games whose game in play is a later one."""
+    if not entries or (match_to_win(game) == 1 and not any(n != 1 for n in numbers)):
+        return 1
+    state = fold_hands(game, table, entries, numbers)
+    return state.in_play if isinstance(state, MatchFold) else 1
+
+
+def _fold(game: Game, table: Table, entries: Sequence, numbers: Sequence[int] = ()) -> Fold:
     """Return the game's state after these hands; refuse while a decision is unanswered."""
-    state = _rules(game.event.game.fold, entries, table, game.event.options)
+    state = fold_hands(game, table, entries, numbers)
     if state.decision is not None:
         raise HandError(state.decision.message, field=state.decision.field)
     return state
@@ -82,20 +109,24 @@ def preview_hand(*, game: Game, data: dict, replacing: int | None = None) -> Pre
     entry, scored = _read_entry(game, table, data=data)
     rows = hand_rows(game)
     entries = _stored_entries(game, table, rows)
+    numbers = [row.match_game for row in rows]
     index = next((at for at, row in enumerate(rows) if row.pk == replacing), None)
     try:
         if index is None:
+            numbers.append(next_match_game(game, table, entries, numbers))
             entries.append(entry)
         else:
             entries[index] = entry
-            _answer_for_another_hand(game, table, entries, index=index)
-        state = _rules(game.event.game.fold, entries, table, game.event.options)
+            _answer_for_another_hand(game, table, entries, index=index, numbers=numbers)
+        state = fold_hands(game, table, entries, numbers)
     except HandError as exc:
         return PreviewedHand(scored, refusal=str(exc))
     return PreviewedHand(scored, decision=state.decision)
 
 
-def _answer_for_another_hand(game: Game, table: Table, entries: list, *, index: int) -> int | None:
+def _answer_for_another_hand(
+    game: Game, table: Table, entries: list, *, index: int, numbers: Sequence[int] = ()
+) -> int | None:
     """Move an answer typed on a correction to the hand whose decision it answers.
 
     A correction can make another hand need a decision (Texas Good Sams: a later hand
@@ -104,7 +135,7 @@ def _answer_for_another_hand(game: Game, table: Table, entries: list, *, index: 
     corrected. `entries` is changed in place; return the index of the hand answered.
     """
     spec, options = game.event.game, game.event.options
-    state = _rules(spec.fold, entries, table, options)
+    state = fold_hands(game, table, entries, numbers)
     decision = state.decision
     if decision is None or decision.hand == index:
         return None

@@ -86,6 +86,7 @@ class HandRow(NamedTuple):
     points: list
     detail: dict
     entry_key: uuid.UUID
+    match_game: int = 1
 
 
 def hand_rows(game: Game) -> list[HandRow]:
@@ -97,7 +98,7 @@ def hand_rows(game: Game) -> list[HandRow]:
     hand = Hand._meta
     columns = ", ".join(
         qn(hand.get_field(name).column)
-        for name in ("id", "number", "points", "detail", "entry_key")
+        for name in ("id", "number", "points", "detail", "entry_key", "match_game")
     )
     sql = (
         f"SELECT {columns} FROM {qn(hand.db_table)} "
@@ -107,8 +108,8 @@ def hand_rows(game: Game) -> list[HandRow]:
         cursor.execute(sql, [game.pk])
         rows = cursor.fetchall()
     return [
-        HandRow(pk, number, _json(points), _json(detail), _as_uuid(key))
-        for pk, number, points, detail, key in rows
+        HandRow(pk, number, _json(points), _json(detail), _as_uuid(key), match_game)
+        for pk, number, points, detail, key, match_game in rows
     ]
 
 

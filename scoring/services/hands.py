@@ -20,6 +20,7 @@ from scoring.services.checks import (
     _fold,
     _read_entry,
     _stored_entries,
+    next_match_game,
 )
 from scoring.services.game_rows import HandRow, hand_rows, lock_game
 from scoring.services.hand_history import Origin, _record_change, _who, hand_snapshot
@@ -196,10 +197,13 @@ def _add_locked_hand(
     table = table_of(game)
     entry, scored = _read_entry(game, table, entry=entry, data=data)
     _check_offenders(game, entry)
-    state = _fold(game, table, [*_stored_entries(game, table, rows), entry])
+    stored, numbers = _stored_entries(game, table, rows), [row.match_game for row in rows]
+    in_play = next_match_game(game, table, stored, numbers)
+    state = _fold(game, table, [*stored, entry], [*numbers, in_play])
     hand = Hand(
         game=game,
         number=len(rows) + 1,
+        match_game=in_play,
         points=list(scored.points),
         detail=game.event.game.entry_to_data(entry),
         entry_key=key,
@@ -270,8 +274,9 @@ def edit_hand(
         # Compared as stored data, after reading: a blank box read as 0 is no change.
         return HandResult(game=game, hand=Hand.objects.get(pk=rows[index].pk), unchanged=True)
     entries[index] = entry
-    answered = _answer_for_another_hand(game, table, entries, index=index)
-    state = _fold(game, table, entries)
+    numbers = [row.match_game for row in rows]
+    answered = _answer_for_another_hand(game, table, entries, index=index, numbers=numbers)
+    state = _fold(game, table, entries, numbers)
     target = Hand.objects.get(pk=rows[index].pk)
     detail = spec.entry_to_data(entries[index])
     _rewrite_hand(game=game, hand=target, detail=detail, points=scored.points, by=by, key=key)
@@ -323,7 +328,7 @@ def delete_hand(*, hand: Hand, by: User, version: int, key, confirm: bool = Fals
     index = _find(rows, hand.pk)
     rest = rows[:index] + rows[index + 1 :]
     table = table_of(game)
-    state = _fold(game, table, _stored_entries(game, table, rest))
+    state = _fold(game, table, _stored_entries(game, table, rest), [r.match_game for r in rest])
     target = Hand.objects.get(pk=rows[index].pk)
     _record_change(
         game=game,

@@ -22,7 +22,13 @@ from django.utils import timezone
 from scoring.models import Hand, TableEntry, TableLink
 from scoring.models.table import OPEN_ENTRY
 from scoring.selectors.tables import table_of
-from scoring.services.checks import _check_offenders, _fold, _read_entry, _stored_entries
+from scoring.services.checks import (
+    _check_offenders,
+    _fold,
+    _read_entry,
+    _stored_entries,
+    next_match_game,
+)
 from scoring.services.game_rows import hand_rows, lock_game
 from scoring.services.hands import HandResult, Origin, add_origin_hand
 from scoring.services.table_links import TableRefused, _user, refusal
@@ -154,7 +160,9 @@ def _enter_hand(*, link, player, version, key, data) -> TableResult:
     table = table_of(game)
     entry, scored = _read_entry(game, table, data=data)
     _check_offenders(game, entry)
-    _fold(game, table, [*_stored_entries(game, table, rows), entry])
+    stored, numbers = _stored_entries(game, table, rows), [row.match_game for row in rows]
+    in_play = next_match_game(game, table, stored, numbers)
+    _fold(game, table, [*stored, entry], [*numbers, in_play])
     created = TableEntry.objects.create(
         game=game,
         link=link,

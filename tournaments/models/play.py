@@ -185,6 +185,9 @@ class Side(models.Model):
     seat = models.PositiveSmallIntegerField()
     team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="sides", null=True)
     total = models.IntegerField(default=0)
+    # Games won in a match of several games (`games.matches`): kept with the totals of
+    # the game in play after every hand; 0 while every match of the event is one game.
+    games_won = models.PositiveSmallIntegerField(default=0, db_default=0)
 
     class Meta:
         ordering = ["game", "seat"]

@@ -13,8 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.engine import winner_at_time
+from games.matches import match_winner_at_time, score_line
 
 from .. import naming
+from ..matches import round_to_win
 from ..models import OPEN, Game, Side
 from .seating import RoundView, event_teams
 from .waiting import WaitingHand, waiting_hands
@@ -125,6 +127,14 @@ def _if_closed_now(sides: tuple[ClosingSide, ...], winner: int | None, hand_coun
     return f"{sides[winner].label} would win with {sides[winner].total}"
 
 
+def _if_match_closed_now(sides: tuple[ClosingSide, ...], won: list[int], winner) -> str:
+    """Say what closing a match of several games at time does (`games.matches`)."""
+    games = score_line(won)
+    if winner is None:
+        return f"Level in games ({games}) with the game in play counted: play on"
+    return f"{sides[winner].label} would win the match ({games} in games before the game in play)"
+
+
 def bracket_closing(event, stage: int, round_number: int) -> Closing | None:
     """Return a bracket round's games still playing (four queries), None when the
     bracket has no such round."""
@@ -136,6 +146,7 @@ def bracket_closing(event, stage: int, round_number: int) -> Closing | None:
     if not games:
         return None
     rounds_total = event.bracket_rounds
+    to_win = round_to_win(event, stage=stage, round_number=round_number, rounds_total=rounds_total)
     playing = [game for game in games if game.status in OPEN]
     teams = event_teams(event)
     seats: dict[int, list] = {}
@@ -146,7 +157,13 @@ def bracket_closing(event, stage: int, round_number: int) -> Closing | None:
         sides = tuple(
             ClosingSide(teams.get(side.team_id).label, side.total) for side in seats[game.pk]
         )
-        winner = winner_at_time([side.total for side in sides], game.hand_count)
+        if to_win > 1:
+            won = [side.games_won for side in seats[game.pk]]
+            winner = match_winner_at_time(won, [side.total for side in sides])
+            if_closed_now = _if_match_closed_now(sides, won, winner)
+        else:
+            winner = winner_at_time([side.total for side in sides], game.hand_count)
+            if_closed_now = _if_closed_now(sides, winner, game.hand_count)
         name = naming.game_name(
             stage=game.stage,
             round_number=game.round_number,
@@ -162,7 +179,7 @@ def bracket_closing(event, stage: int, round_number: int) -> Closing | None:
                 anchor=f"close-game-{game.pk}",
                 hand_count=game.hand_count,
                 sides=sides,
-                if_closed_now=_if_closed_now(sides, winner, game.hand_count),
+                if_closed_now=if_closed_now,
                 closes=winner is not None,
             )
         )

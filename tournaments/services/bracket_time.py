@@ -22,9 +22,11 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from games.engine import winner_at_time
+from games.matches import score_line, winner_at_time_of
 
+from .. import naming
 from ..errors import DeskError
+from ..matches import match_to_win
 from ..models import OPEN, Event, Game
 from ..selectors.closing import bracket_round_title
 from .result_names import name_of
@@ -38,12 +40,31 @@ def _winner(game: Game, name: str) -> int:
     """Return the side that wins ``game`` at time, or refuse why it cannot be closed."""
     if game.status not in OPEN:
         raise DeskError(f"{name} is {game.get_status_display().lower()} already.")
-    winner = winner_at_time([side.total for side in game.sides_by_seat], game.hand_count)
+    sides = game.sides_by_seat
+    to_win = match_to_win(game)
+    totals, won = [side.total for side in sides], [side.games_won for side in sides]
+    winner = winner_at_time_of(totals, game.hand_count, won, to_win)
     if winner is not None:
         return winner
+    if to_win > 1:
+        raise DeskError(
+            f"{name} is level in games once its game in play is counted "
+            f"({score_line(won)} in games, {naming.result_totals(totals)} in the game in "
+            "play): the sides play on, and the next game won decides the match."
+        )
     if not game.hand_count:
         raise DeskError(f"{name} has no hands yet: play it, or give it as a walkover.")
     raise DeskError(f"{name} is level: the sides play on until a hand separates them.")
+
+
+def _at_time(game: Game) -> int | None:
+    sides = game.sides_by_seat
+    return winner_at_time_of(
+        [side.total for side in sides],
+        game.hand_count,
+        [side.games_won for side in sides],
+        match_to_win(game),
+    )
 
 
 def _close(game: Game, winner: int, *, by) -> Game:
@@ -113,15 +134,12 @@ def close_bracket_round_at_time(
     open_now = check_listed(
         rows, games, noun="game", name=lambda g: name_of(g, rounds_total=rounds_total)
     )
-    winners = {
-        game.pk: winner_at_time([side.total for side in game.sides_by_seat], game.hand_count)
-        for game in rows
-        if game.pk in open_now
-    }
+    winners = {game.pk: _at_time(game) for game in rows if game.pk in open_now}
     closing = [game for game in rows if winners.get(game.pk) is not None]
     if not closing:
         raise DeskError(
             f"No game of {title} can be closed at time: each game still playing is level "
-            "(the sides play on until a hand separates them) or has no hands yet."
+            "(the sides play on until a hand separates them, or a game separates a match) "
+            "or has no hands yet."
         )
     return [_close(game, winners[game.pk], by=by) for game in closing]

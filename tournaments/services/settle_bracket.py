@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.db.models import Case, Value, When
+
 from games.engine import Fold, winner_at_time
+from games.matches import MatchFold
 
 from ..acting import User
-from ..models import Game
+from ..models import Game, Side
 from .results import decide_at_once, record_result, reopen_game, set_game_progress, valid_progress
 
 __all__ = ["Settled", "settle_bracket_game"]
@@ -37,6 +40,8 @@ def settle_bracket_game(
     statement on PostgreSQL (`results.decide_at_once`).
     """
     settled = Settled(game=game)
+    if isinstance(fold, MatchFold):
+        store_games_won(game, fold.games_won)
     if game.status == Game.Status.CLOSED:
         return _settle_closed(settled, fold=fold, hand_count=hand_count, by=by, confirm=confirm)
     was_won = game.status == Game.Status.FINISHED
@@ -84,7 +89,7 @@ def _settle_closed(settled: Settled, *, fold, hand_count: int, by, confirm: bool
     if fold.finished:
         game = record_result(game=game, winner_seat=fold.winner, by=by, confirm=confirm)
         settled.won = fold.winner != was
-    elif (winner := winner_at_time(fold.totals, hand_count)) is not None:
+    elif (winner := _winner_at_time(fold, hand_count)) is not None:
         game = record_result(game=game, winner_seat=winner, by=by, confirm=confirm, closed=True)
         settled.won = winner != was
     else:
@@ -93,3 +98,20 @@ def _settle_closed(settled: Settled, *, fold, hand_count: int, by, confirm: bool
     settled.voided.extend(game.voided_games)
     settled.game = game
     return settled
+
+
+def _winner_at_time(fold: Fold, hand_count: int) -> int | None:
+    """Return who the game goes to at time: a match by the match's rule at time."""
+    if isinstance(fold, MatchFold):
+        return fold.winner_at_time
+    return winner_at_time(fold.totals, hand_count)
+
+
+def store_games_won(game: Game, games_won) -> None:
+    """Keep each side's games won in the game's match (one statement, for matches only)."""
+    Side.objects.filter(game_id=game.pk).update(
+        games_won=Case(
+            *(When(seat=seat, then=Value(won)) for seat, won in enumerate(games_won)),
+            default=Value(0),
+        )
+    )

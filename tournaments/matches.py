@@ -1,0 +1,50 @@
+"""How many games win a bracket game's match: the event's house rule per round
+(`games.matches.MatchRule`), read for a game or a round of the bracket.
+
+The first round is a single elimination's round 1, a double elimination's winners'
+round 1, and a singles event's partners' games; the final is a single elimination's
+last game (the one with no next game) and a double elimination's grand final and its
+reset; every other round (a losers' round, the losers' final and the winners' final
+too) is a later round (docs/rules.md, matches). A table of a rounds event plays one
+game.
+"""
+
+from __future__ import annotations
+
+from games.matches import MatchRule
+
+from . import naming
+
+FINALS = naming.STAGE_OF[naming.FINALS]
+MAIN = naming.STAGE_OF[naming.MAIN]
+
+
+def event_rule(event) -> MatchRule:
+    """Return the event's rule of matches (every match one game for a rounds event)."""
+    return event.game.match_rule(event.options)
+
+
+def _to_win(rule: MatchRule, *, stage: int, round_number: int, final: bool) -> int:
+    if rule.single:
+        return 1
+    first = stage == naming.PARTNERS_STAGE or (stage in naming.FIRST_STAGES and round_number == 1)
+    return rule.to_win(first_round=first, final=final or stage == FINALS)
+
+
+def match_to_win(game) -> int:
+    """Return the games a side needs to take this game's match (1: the game is the match).
+
+    Reads the game's event (as loaded with it) and its pointers; no query.
+    """
+    if game.round_id is not None:
+        return 1
+    final = game.stage == MAIN and game.next_game_id is None
+    return _to_win(
+        event_rule(game.event), stage=game.stage, round_number=game.round_number, final=final
+    )
+
+
+def round_to_win(event, *, stage: int, round_number: int, rounds_total: int) -> int:
+    """Return the games a side needs to take a match in this round of the event's bracket."""
+    final = stage == MAIN and round_number == rounds_total
+    return _to_win(event_rule(event), stage=stage, round_number=round_number, final=final)
