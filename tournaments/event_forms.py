@@ -26,7 +26,9 @@ def option_field(option) -> forms.Field:
     if option.kind == "bool":
         field = forms.BooleanField(required=False, initial=option.default)
     elif option.kind == "choice":
-        field = forms.ChoiceField(choices=option.choices, initial=option.default)
+        field = forms.ChoiceField(
+            choices=option.choices, initial=option.default, required=not option.optional
+        )
     else:
         field = forms.IntegerField(
             initial=option.default,
@@ -64,7 +66,7 @@ class HouseRulesFields:
         return {
             name.removeprefix("opt_"): self.cleaned_data[name]
             for name in self.option_names
-            if name in self.cleaned_data and self.cleaned_data[name] is not None
+            if name in self.cleaned_data and self.cleaned_data[name] not in (None, "")
         }
 
 

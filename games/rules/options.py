@@ -131,8 +131,9 @@ def _games_to_win(name: str, label: str, which: str) -> Option:
         max=MOST_GAMES_TO_WIN,
         help=(
             f"Games a side must win to take a match {which}: 1 for one game, 2 for best of "
-            f"3, 3 for best of 5 (at most {MOST_GAMES_TO_WIN}, best of 9)."
+            f"3, 3 for best of 5 (at most {MOST_GAMES_TO_WIN}, best of 9); empty for 1."
         ),
+        optional=True,
     )
 
 
@@ -154,6 +155,7 @@ MATCH_OPTIONS = (
             "For matches of several games: the round's clock gives the minutes for each "
             "game the longest match can take, or the minutes for the whole match."
         ),
+        optional=True,
     ),
 )
 

@@ -18,6 +18,8 @@ from tournaments.models import OPEN, SCORED, Game, Player, Side, Team, TeamMembe
 from ..models import Hand, TableEntry
 from ..models.table import OPEN_ENTRY
 from .hand_reading import read_hand
+from .match_sheet import MatchView, match_view
+from .sheet_notes import note_answers
 from .tables import table_of
 
 
@@ -199,6 +201,8 @@ class Sheet:
     problem: str = ""
     # A hand entered at the table, not counted until confirmed or decided (TableEntry).
     waiting: TableEntry | None = None
+    # A bracket game played as a match of several games (None: one game).
+    match: MatchView | None = None
 
     @property
     def spec(self):
@@ -219,6 +223,9 @@ class Sheet:
 
     @property
     def totals(self) -> tuple[int, ...]:
+        """Return the game's totals (a match's: the game in play's)."""
+        if self.match is not None:
+            return tuple(self.match.fold.totals)
         return self.rows[-1].totals if self.rows else (0,) * len(self.sides)
 
     @property
@@ -269,7 +276,8 @@ class Sheet:
 
     @property
     def next_heading(self) -> str:
-        return f"Hand {len(self.rows) + 1}"
+        game = f"Game {self.match.fold.in_play}, h" if self.match is not None else "H"
+        return f"{game}and {len(self.rows) + 1}"
 
     @property
     def target(self) -> int | None:
@@ -304,15 +312,18 @@ def game_sheet(game: Game, *, sides: list[SideView] | None = None, waiting: bool
     hands = list(Hand.objects.filter(game=game).order_by("number"))
     if waiting and game.table_hand and game.status in OPEN:  # a table's hand waits
         sheet.waiting = TableEntry.objects.filter(game=game, status__in=OPEN_ENTRY).first()
-    totals = [0] * len(sides)
+    totals, in_game = [0] * len(sides), 1
     for hand in hands:
+        if hand.match_game != in_game:  # a match's next game: its totals from nothing
+            totals, in_game = [0] * len(sides), hand.match_game
         points = list(hand.points)[: len(sides)]
         for seat, value in enumerate(points):
             totals[seat] += value
         row = SheetRow(hand=hand, totals=tuple(totals))
         _describe_row(sheet, row, points)
         sheet.rows.append(row)
-    _note_answers(sheet)
+    note_answers(sheet)
+    sheet.match = match_view(game, sides, sheet.rows, sheet.spec, table, sheet.options)
     for side in sides:
         side.total = sheet.totals[side.seat]
     return sheet
@@ -356,39 +367,3 @@ def penalty_lines(sheet: Sheet, detail: dict) -> list[PenaltyLine]:
             reason = penalty.get("reason")
             lines.append(PenaltyLine(who=who, reason=reasons.get(reason, str(reason))))
     return lines
-
-
-def _note_answers(sheet: Sheet) -> None:
-    """Note on a hand the answer it carries to a question the rules asked about it.
-
-    Texas Good Sams asks which side reached 250 first when one hand takes both there.
-    An answer is noted only where the rules would ask for it, so a stale one left on
-    another hand is not shown.
-    """
-    asked = [f for f in sheet.fields if f.asked_when_needed]
-    if not asked or any(row.entry is None for row in sheet.rows):
-        return
-    spec, table, options = sheet.spec, sheet.table, sheet.options
-    entries = [row.entry for row in sheet.rows]
-    for index, row in enumerate(sheet.rows):
-        for question in asked:
-            answer = row.hand.detail.get(question.name)
-            if not isinstance(answer, int) or not 0 <= answer < len(sheet.sides):
-                continue
-            try:
-                unanswered = spec.entry_from_data(
-                    {**row.hand.detail, question.name: None}, table, options
-                )
-                state = spec.fold([*entries[:index], unanswered], table, options)
-            except RulesError:
-                continue
-            decision = state.decision
-            if decision is not None and (decision.hand, decision.field) == (index, question.name):
-                row.reached_first_note = _answer_note(sheet, question, answer)
-
-
-def _answer_note(sheet: Sheet, question: Field, answer: int) -> str:
-    side = sheet.sides[answer]
-    if sheet.target is not None:
-        return f"{side.name} reached {sheet.target} first"
-    return f"{question.label} {side.name}"

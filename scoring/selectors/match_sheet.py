@@ -1,0 +1,95 @@
+"""A match of several games on the score sheet and the table's page: the game in play
+within the match, the games so far with their totals and winners (`games.matches`).
+
+Read from the rows the sheet already has (their stored entries folded by the game's
+rules, game by game): no query of its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from games.matches import MatchFold, best_of, fold_match, score_line
+from games.rules import RulesError
+from tournaments import naming
+from tournaments.matches import match_to_win
+
+
+@dataclass(frozen=True)
+class MatchGameLine:
+    """One game of the match as the sheet lists it: "Game 1: Dale & Earl won 255 – 120"."""
+
+    number: int
+    totals: tuple[int, ...]
+    winner: object | None  # the SideView that won it, None while in play
+
+    @property
+    def text(self) -> str:
+        totals = naming.result_totals(self.totals)
+        if self.winner is None:
+            return f"Game {self.number}: in play, {totals}"
+        return f"Game {self.number}: {self.winner.short_label} won, {totals}"
+
+
+@dataclass(frozen=True)
+class MatchView:
+    """Where a match stands: its length, the game in play, the games won and each game."""
+
+    fold: MatchFold
+    sides: Sequence  # the sheet's SideViews, in seat order
+
+    @property
+    def length(self) -> str:
+        return best_of(self.fold.to_win)
+
+    @property
+    def score(self) -> str:
+        """Return the games won, "2-1", the leader's (or the winner's) first."""
+        fold = self.fold
+        return score_line(fold.games_won, fold.winner if fold.finished else fold.leader)
+
+    @property
+    def headline(self) -> str:
+        """Return "Game 2 of best of 3, Dale & Earl lead 1-0", or the match's result."""
+        fold = self.fold
+        if fold.finished:
+            return f"{self.sides[fold.winner].short_label} won the match {self.score}"
+        where = f"Game {fold.in_play} of {self.length}"
+        if fold.leader is None:
+            return f"{where}, level {self.score}"
+        leader = self.sides[fold.leader]
+        verb = "lead" if len(leader.players) > 1 else "leads"
+        return f"{where}, {leader.short_label} {verb} {self.score}"
+
+    @property
+    def games(self) -> list[MatchGameLine]:
+        return [
+            MatchGameLine(
+                game.number,
+                tuple(game.fold.totals),
+                self.sides[game.fold.winner] if game.fold.finished else None,
+            )
+            for game in self.fold.games
+        ]
+
+
+def match_view(game, sides: Sequence, rows: Sequence, spec, table, options) -> MatchView | None:
+    """Return the match a bracket game is, or None when it is one game (or its stored
+    hands no longer read by the rules: the sheet then shows them as they are)."""
+    if table is None or any(row.entry is None for row in rows):
+        return None
+    to_win = match_to_win(game)
+    numbers = [row.hand.match_game for row in rows]
+    if to_win == 1 and all(number == 1 for number in numbers):
+        return None
+    entries = [row.entry for row in rows]
+
+    def fold_game(indexes):
+        return spec.fold([entries[index] for index in indexes], table, options)
+
+    try:
+        fold = fold_match(numbers, fold_game, to_win=to_win, sides=len(sides))
+    except RulesError:
+        return None
+    return MatchView(fold, list(sides))
