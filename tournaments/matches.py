@@ -31,17 +31,17 @@ def _to_win(rule: MatchRule, *, stage: int, round_number: int, final: bool) -> i
     return rule.to_win(first_round=first, final=final or stage == FINALS)
 
 
-def match_to_win(game) -> int:
+def match_to_win(game, rule: MatchRule | None = None) -> int:
     """Return the games a side needs to take this game's match (1: the game is the match).
 
-    Reads the game's event (as loaded with it) and its pointers; no query.
+    Reads the game's pointers and its event's rule (as loaded with the game, or `rule`
+    when a page reads many games of one event); no query.
     """
     if game.round_id is not None:
         return 1
     final = game.stage == MAIN and game.next_game_id is None
-    return _to_win(
-        event_rule(game.event), stage=game.stage, round_number=game.round_number, final=final
-    )
+    rule = event_rule(game.event) if rule is None else rule
+    return _to_win(rule, stage=game.stage, round_number=game.round_number, final=final)
 
 
 def round_to_win(event, *, stage: int, round_number: int, rounds_total: int) -> int:

@@ -10,6 +10,7 @@ from django.db.models.functions import Coalesce
 from games.formats.base import MAIN
 
 from .. import naming
+from ..matches import event_rule, match_to_win
 from ..models import SCORED, WITH_RESULT, Event, Game, Side, Team, TeamMember
 from .clocks import bracket_clocks
 from .lines import Bracket, GameLine, PlayerLine, RoundLine, SideLine, TeamLine
@@ -47,14 +48,17 @@ def bracket_for_event(event, *, teams: dict[int, TeamLine] | None = None) -> Bra
     )
     seats: dict[int, list] = {}
     rows = Side.objects.filter(game__event=event, game__round__isnull=True).order_by()
-    for game_id, seat, team_id, total in rows.values_list("game_id", "seat", "team_id", "total"):
-        seats.setdefault(game_id, [None, None])[seat] = _Seat(team_id, total)
+    columns = ("game_id", "seat", "team_id", "total", "games_won")
+    for game_id, seat, team_id, total, won in rows.values_list(*columns):
+        seats.setdefault(game_id, [None, None])[seat] = _Seat(team_id, total, won)
     bracket = Bracket(event=event, teams=list(teams.values()))
     by_round: dict[int, list[GameLine]] = {}
     by_part: dict[tuple[int, int], list[GameLine]] = {}
     target = event.game.target_score(event.options)
+    rule = event_rule(event)
     for game in games:
         line = _game_line(game, seats.get(game.pk, [None, None]), teams, target)
+        line.to_win = match_to_win(game, rule)
         if game.stage == naming.PARTNERS_STAGE:
             bracket.partner_games.append(line)
         elif game.stage == naming.STAGE_OF[MAIN]:
@@ -84,6 +88,7 @@ class _Seat(NamedTuple):
 
     team_id: int | None
     total: int
+    games_won: int = 0
 
 
 def _game_line(
@@ -100,6 +105,7 @@ def _game_line(
                 seat=seat,
                 team=team,
                 total=side.total if side is not None else 0,
+                games_won=side.games_won if side is not None else 0,
                 won=game.winner_seat == seat and game.status != Game.Status.VOID,
                 lost=decided and game.winner_seat != seat,
                 bye=game.status == Game.Status.BYE and game.winner_seat != seat,

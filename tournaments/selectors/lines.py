@@ -3,6 +3,8 @@ template (plain dataclasses; `bracket.py` reads them)."""
 
 from dataclasses import dataclass, field
 
+from games.matches import best_of, score_line
+
 from .. import naming
 from ..models import DECIDED, OPEN, WITH_RESULT, Event, Game
 
@@ -50,6 +52,7 @@ class SideLine:
     won: bool = False
     lost: bool = False
     bye: bool = False
+    games_won: int = 0  # in a match of several games (`games.matches`)
 
 
 @dataclass
@@ -73,6 +76,17 @@ class GameLine:
     walkover_reason: str = ""  # why a walkover or forfeit was given (official pages show it)
     why: str = ""  # why a winner on the lower total won: "reached 250 first" (naming)
     stored_number: int | None = None  # the game's number where its format stores one
+    to_win: int = 1  # games a side needs to take the match (1: the game is the match)
+
+    @property
+    def match(self) -> str:
+        """Return a match's length and games won, "Best of 3 · 2-1" ("" for one game)."""
+        if self.to_win == 1:
+            return ""
+        length = best_of(self.to_win).capitalize()
+        if not self.hand_count:
+            return length
+        return f"{length} · {score_line([side.games_won for side in self.sides])}"
 
     @property
     def number(self) -> int:

@@ -1,0 +1,50 @@
+"""A bracket of matches of several games: the cards and the printed bracket show the
+games won ("2-1"), and say nothing of matches while every match is one game."""
+
+import html
+
+import pytest
+from django.core.cache import cache
+from django.urls import reverse
+
+from tests.scoring.builders import enter, make_bracket, played
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def test_the_cards_and_the_printed_bracket_show_games_won(
+    official_client, client, tournament, official
+):
+    event, games = make_bracket(tournament)
+    event.options = {"games_to_win_first": 2, "games_to_win_final": 3}
+    event.save(update_fields=["options"])
+    semi = games[(1, 0)]
+    enter(semi, official, played(250, 0))
+    enter(semi, official, played(0, 250))
+    enter(semi, official, played(0, 45))
+    for url in (
+        reverse("desk:bracket", args=[tournament.slug, event.pk]),
+        reverse("desk:bracket_print", args=[tournament.slug, event.pk]),
+    ):
+        page = html.unescape(official_client.get(url).content.decode())
+        assert "Best of 3 · 1-1" in page and 'aria-label="games won">1<' in page
+        assert "Best of 5" in page  # the final, not begun
+    enter(semi, official, played(255, 45))
+    public = reverse("public:bracket", args=[tournament.slug, event.pk])
+    page = html.unescape(client.get(public).content.decode())
+    assert "Best of 3 · 2-1" in page
+
+
+def test_a_bracket_of_single_games_says_nothing_of_matches(official_client, tournament, official):
+    event, games = make_bracket(tournament)
+    enter(games[(1, 0)], official, played(250, 0))
+    url = reverse("desk:bracket", args=[tournament.slug, event.pk])
+    page = official_client.get(url).content.decode()
+    assert "games-won" not in page and "Best of" not in page
