@@ -11,7 +11,7 @@ game.
 
 from __future__ import annotations
 
-from games.matches import MatchRule
+from games.matches import MatchRule, best_of, score_line
 
 from . import naming
 
@@ -48,3 +48,19 @@ def round_to_win(event, *, stage: int, round_number: int, rounds_total: int) -> 
     """Return the games a side needs to take a match in this round of the event's bracket."""
     final = stage == MAIN and round_number == rounds_total
     return _to_win(event_rule(event), stage=stage, round_number=round_number, final=final)
+
+
+def match_words(to_win: int, games_won, seat: int, *, decided: bool) -> str:
+    """Say to the side at `seat` where its match stands, its own games first: "Best of
+    3: you lead 1-0", "level 1-1", "won the match 2-1" ("" for a game by itself)."""
+    if to_win == 1:
+        return ""
+    won = list(games_won)
+    ours, theirs = won[seat], max(count for at, count in enumerate(won) if at != seat)
+    games = score_line([ours, theirs])
+    length = best_of(to_win).capitalize()
+    if decided:
+        return f"{length}: {'won' if ours > theirs else 'lost'} the match {games}"
+    if ours == theirs:
+        return f"{length}: level {games}"
+    return f"{length}: you {'lead' if ours > theirs else 'trail'} {games}"

@@ -5,8 +5,10 @@ import html
 
 import pytest
 from django.core.cache import cache
+from django.test import Client
 from django.urls import reverse
 
+from tests.factories import EntryFactory
 from tests.scoring.builders import enter, make_bracket, played
 
 pytestmark = pytest.mark.django_db
@@ -48,3 +50,41 @@ def test_a_bracket_of_single_games_says_nothing_of_matches(official_client, tour
     url = reverse("desk:bracket", args=[tournament.slug, event.pk])
     page = official_client.get(url).content.decode()
     assert "games-won" not in page and "Best of" not in page
+
+
+def seen(lookup, tournament, player):
+    found = lookup.find_players(tournament, player.name)
+    (shown,) = [p for p in found.players if p.name == player.name]
+    return shown.events[0]
+
+
+def test_the_lookup_says_where_a_player_stands_in_the_match(tournament, official):
+    from tournaments.selectors import lookup
+
+    event, games = make_bracket(tournament)
+    event.options = {"games_to_win_first": 2}
+    event.save(update_fields=["options"])
+    semi = games[(1, 0)]
+    enter(semi, official, played(250, 0))
+    ours = semi.sides.get(seat=1).team.members[0].player
+    theirs = semi.sides.get(seat=0).team.members[0].player
+    for player in (ours, theirs):
+        EntryFactory(event=event, player=player)
+    found = seen(lookup, tournament, ours)
+    assert found.next_game.match == "Best of 3: you trail 0-1"
+    found = seen(lookup, tournament, theirs)
+    assert found.next_game.match == "Best of 3: you lead 1-0"
+    enter(semi, official, played(0, 250))
+    found = seen(lookup, tournament, theirs)
+    assert found.next_game.match == "Best of 3: level 1-1"
+    enter(semi, official, played(0, 250))
+    found = seen(lookup, tournament, ours)
+    assert found.last_game.match == "Best of 3: won the match 2-1"
+    found = seen(lookup, tournament, theirs)
+    assert found.last_game.match == "Best of 3: lost the match 1-2"
+    page = html.unescape(
+        Client()
+        .get(reverse("public:tournament", args=[tournament.slug]), {"q": ours.name})
+        .content.decode()
+    )
+    assert "won the match 2-1" in page

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from django.db.models import OuterRef, Q, Subquery
 
 from .. import naming
+from ..matches import event_rule, match_to_win, match_words
 from ..models import DECIDED, SCORED, Entry, Event, Game, Player, Round, Side, SitOut, TeamMember
 from ..models.play import public_games, round_is_public
 from .clocks import lookup_clocks
@@ -150,6 +151,7 @@ def _games(team_ids: list[int]) -> dict[int, _Game]:
             "game_id",
             "seat",
             "total",
+            "games_won",
             "team_id",
             "team__number",
             "team__memberships__player__name",
@@ -170,11 +172,12 @@ def _games(team_ids: list[int]) -> dict[int, _Game]:
         )
     )
     games: dict[int, _Game] = {}
-    for game_id, seat, total, team_id, number, name, *game_fields in rows:
+    for game_id, seat, total, won, team_id, number, name, *game_fields in rows:
         game = games.get(game_id)
         if game is None:
             game = games[game_id] = _Game(game_id, *game_fields)
-        side = game.sides.setdefault(seat, {"team": team_id, "number": number, "total": total})
+        side = {"team": team_id, "number": number, "total": total, "games_won": won}
+        side = game.sides.setdefault(seat, side)
         side.setdefault("names", [])
         if name is not None:
             side["names"].append(PlayerLine(0, name, ""))
@@ -302,9 +305,21 @@ def _event_seen(entry, games: dict[int, _Game]) -> EventSeen:
     if real:
         target = event.game.target_score(event.options)
         seen.last_game = _seen(*real[-1], rounds=rounds, games=games, target=target)
+    rule = event_rule(event)
+    if seen.next_game is not None:
+        seen.next_game.match = _match(*open_games[0], rule)
+    if seen.last_game is not None:
+        seen.last_game.match = _match(*real[-1], rule)
     if seen.next_game is None:
         seen.note = _note(entry, seen, mine)
     return seen
+
+
+def _match(game: _Game, seat: int, rule) -> str:
+    """Say where the side at `seat` stands in its match ("" for a game by itself)."""
+    to_win = match_to_win(game, rule)
+    won = [side["games_won"] for _, side in sorted(game.sides.items())]
+    return match_words(to_win, won, seat, decided=game.status in DECIDED)
 
 
 def _note_without_team(event: Event) -> str:

@@ -33,6 +33,7 @@ class GameSeen:
     clock_key: tuple | None = None  # (event, stage, round number, round id): its clock's
     clock: object = None  # its round's running clock (selectors.clocks.lookup_clocks)
     if_lost: str = ""  # where the team goes if it loses (double elimination)
+    match: str = ""  # a match of several games: "Best of 3: you lead 1-0" (`matches`)
 
     @property
     def score_shown(self) -> bool:
