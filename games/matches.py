@@ -181,6 +181,21 @@ def fold_match(
     return _state(games, won, to_win, sides)
 
 
+def match_fold(
+    numbers: Sequence[int],
+    fold_game: Callable[[tuple[int, ...]], Fold],
+    *,
+    to_win: int,
+    sides: int = 2,
+) -> Fold:
+    """Return the state of a bracket game's hands: the game's own fold when its match is
+    one game (every hand in game 1), else the match's (`fold_match`)."""
+    numbers = list(numbers)
+    if to_win == 1 and all(number == 1 for number in numbers):
+        return fold_game(tuple(range(len(numbers))))
+    return fold_match(numbers, fold_game, to_win=to_win, sides=sides)
+
+
 def _fold_one(fold_game, number: int, indexes: tuple[int, ...]) -> Fold:
     try:
         fold = fold_game(indexes)
@@ -267,6 +282,7 @@ __all__ = [
     "best_of",
     "close_leader",
     "fold_match",
+    "match_fold",
     "match_winner_at_time",
     "most_games",
     "score_line",

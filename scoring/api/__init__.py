@@ -22,6 +22,8 @@ from ninja.errors import HttpError
 from ninja.pagination import paginate
 from ninja.security import HttpBearer, django_auth
 
+from games.matches import most_games
+from tournaments.matches import event_rule, match_to_win
 from tournaments.models import Activity, Chapter, Event, Game, Tournament
 from tournaments.naming import FIRST_STAGES, bracket_round_name
 from tournaments.selectors import standings as event_standings
@@ -92,6 +94,8 @@ def _event_out(event: Event, number: int) -> dict:
 
 
 def _game_out(snapshot: tables.Snapshot, game: tables.GameInfo) -> dict:
+    event = next(event for event in snapshot.events if event.pk == game.event_id)
+    to_win = match_to_win(game, event_rule(event))
     sides = []
     for side, result in zip(game.sides, game.results, strict=True):
         team = snapshot.teams.get(side.team_id)
@@ -102,6 +106,7 @@ def _game_out(snapshot: tables.Snapshot, game: tables.GameInfo) -> dict:
                 "players": list(team.names) if team else [],
                 "score": side.total,
                 "result": result or None,
+                "games_won": side.games_won if to_win > 1 else None,
             }
         )
     return {
@@ -111,6 +116,7 @@ def _game_out(snapshot: tables.Snapshot, game: tables.GameInfo) -> dict:
         "round": game.round_number,
         "table": game.position + 1 if game.at_a_table else None,
         "status": tables.STATUS_WORDS[game.status],
+        "best_of": most_games(to_win) if to_win > 1 else None,
         "sides": sides,
     }
 
@@ -258,10 +264,10 @@ def get_game(request, slug: Slug, game_id: Id):
         raise Http404("No such game.")
     found = _game_out(snapshot, game)
     found["hands"] = [
-        {"number": number, "points": points}
-        for number, points in Hand.objects.filter(game_id=game.pk)
+        {"number": number, "points": points, "match_game": match_game}
+        for number, points, match_game in Hand.objects.filter(game_id=game.pk)
         .order_by("number")
-        .values_list("number", "points")
+        .values_list("number", "points", "match_game")
     ]
     return found
 

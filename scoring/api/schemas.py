@@ -74,8 +74,11 @@ class SideOut(Schema):
     seat: int
     side: str | None = Field(description="The side's id in its event (T3); null: not known yet")
     players: list[str]
-    score: int
+    score: int = Field(description="The side's total (a match's: in its game in play)")
     result: str | None = Field(description="won, tied, lost, or null while playing")
+    games_won: int | None = Field(
+        default=None, description="Games won in a match of several games; null: one game"
+    )
 
 
 class GameOut(Schema):
@@ -85,12 +88,16 @@ class GameOut(Schema):
     round: int
     table: int | None
     status: str = Field(description="finished, closed at time or playing")
+    best_of: int | None = Field(
+        default=None, description="A match's most games (best of 3); null: one game"
+    )
     sides: list[SideOut]
 
 
 class HandOut(Schema):
     number: int
     points: list[int] = Field(description="Each side's points in seat order, penalties included")
+    match_game: int = Field(default=1, description="The game of its match the hand is in")
 
 
 class GameDetail(GameOut):

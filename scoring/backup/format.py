@@ -33,8 +33,10 @@ FORMAT = "domino-desk-tournament"
 # before the activity; older files have none); and the formats' columns (issue 21): an
 # event's format_options, a game's loser_game, loser_slot, only_if_game, only_if_slot and
 # number, read as empty from an older file (a single elimination bracket has none).
-VERSION = 3
-READS = (1, 2, 3)
+# Version 4 added matches of several games (issue 21): a side's games_won (0 in an older
+# file) and a hand's match_game (1 in an older file: every match was one game).
+VERSION = 4
+READS = (1, 2, 3, 4)
 
 
 def readable_versions() -> str:
@@ -237,6 +239,7 @@ SECTIONS = (
             _c("seat", INT),
             _c("team", "ref:teams", null=True),
             _c("total", INT),
+            _c("games_won", INT, default=0),
         ),
     ),
     Section(
@@ -260,6 +263,7 @@ SECTIONS = (
             _c("source", STR, default="desk"),
             _c("confirmed_by_name", STR, default=""),
             _c("confirmed_at", TIME, null=True),
+            _c("match_game", INT, default=1),
         ),
     ),
     Section(

@@ -17,9 +17,11 @@ from collections.abc import Iterator
 from django.db.models import F
 
 from games.engine import close_at_time
+from games.matches import MatchFold, match_fold
 from games.rules import RulesError
 from scoring.services.checks import _check_offenders as check_offender_plays
 from tournaments.errors import DeskError
+from tournaments.matches import match_to_win
 from tournaments.models import Entry, Event, Game, Side, SitOut, Team, TeamMember
 
 from ..models import Hand, HandChange
@@ -118,7 +120,7 @@ def _hands_by_game(tournament) -> Iterator[tuple[int, list]]:
     rows = (
         Hand.objects.filter(game__event__tournament=tournament)
         .order_by("game_id", "number")
-        .values_list("game_id", "pk", "number", "points", "detail")
+        .values_list("game_id", "pk", "number", "points", "detail", "match_game")
         .iterator(chunk_size=CHUNK)
     )
     game, hands = None, []
@@ -135,14 +137,24 @@ def _hands_by_game(tournament) -> Iterator[tuple[int, list]]:
 def _games(tournament, file_game: dict, file_hand: dict) -> list[str]:
     events = {event.pk: event for event in Event.objects.filter(tournament=tournament)}
     totals: dict[int, dict[int, int]] = defaultdict(dict)
-    for game, seat, total in Side.objects.filter(game__event__tournament=tournament).values_list(
-        "game_id", "seat", "total"
-    ):
+    won: dict[int, dict[int, int]] = defaultdict(dict)
+    for game, seat, total, games_won in Side.objects.filter(
+        game__event__tournament=tournament
+    ).values_list("game_id", "seat", "total", "games_won"):
         totals[game][seat] = total
+        won[game][seat] = games_won
     games = {
         row[0]: row
         for row in Game.objects.filter(event__tournament=tournament).values_list(
-            "pk", "event_id", "status", "winner_seat", "hand_count", "round_id"
+            "pk",
+            "event_id",
+            "status",
+            "winner_seat",
+            "hand_count",
+            "round_id",
+            "stage",
+            "round_number",
+            "next_game_id",
         )
     }
     found: list[str] = []
@@ -155,6 +167,7 @@ def _games(tournament, file_game: dict, file_hand: dict) -> list[str]:
             hands, waiting = waiting[1], next(groups, None)
         row = games[pk]
         check = _Game(row, events[row[1]], totals[pk], f"game record {file_game[pk]}", file_hand)
+        check.won = won[pk]
         probe.pk = pk
         found += check.problems(hands, probe)
         if len(found) >= ENOUGH:
@@ -164,8 +177,10 @@ def _games(tournament, file_game: dict, file_hand: dict) -> list[str]:
 
 class _Game:
     def __init__(self, row, event, totals: dict[int, int], where: str, file_hand: dict):
-        self.pk, _, self.status, self.winner, self.hand_count, self.round = row
+        self.pk, _, self.status, self.winner, self.hand_count, self.round_id, *at = row
         self.event, self.totals, self.where, self.file_hand = event, totals, where, file_hand
+        self.stage, self.round_number, self.next_game_id = at
+        self.won: dict[int, int] = {}
 
     def problems(self, hands, probe: Game) -> list[str]:
         seats = sorted(self.totals)
@@ -177,7 +192,7 @@ class _Game:
             found.append(
                 f"{self.where}: “winner_seat” {self.winner + 1} is none of its {len(seats)} sides"
             )
-        numbers = [number for _, number, _, _ in hands]
+        numbers = [hand[1] for hand in hands]
         if numbers != list(range(1, len(hands) + 1)) or self.hand_count != len(hands):
             found.append(
                 f"{self.where}: “hand_count” {self.hand_count} is not its {len(hands)} hands "
@@ -198,7 +213,7 @@ class _Game:
         except RulesError as exc:
             return [f"{self.where}: it has hands but cannot be played at its table ({exc})"]
         entries, scored, found = [], [], []
-        for pk, number, points, detail in hands:
+        for pk, number, points, detail, _ in hands:
             try:
                 entry = spec.entry_from_data(detail, table, options)
                 hand = spec.hand_points(entry, table, options)
@@ -214,8 +229,15 @@ class _Game:
             scored.append(hand)
         if found:
             return found
-        try:  # each hand scored once: the game folds the points found above
-            fold = spec.fold_scored(entries, scored, table, options)
+        try:  # each hand scored once: the game (or its match) folds the points found above
+            fold = match_fold(
+                [hand[4] for hand in hands],
+                lambda at: spec.fold_scored(
+                    [entries[i] for i in at], [scored[i] for i in at], table, options
+                ),
+                to_win=match_to_win(self),
+                sides=sides,
+            )
         except RulesError as exc:
             return [f"{self.where}: the rules refuse its hands ({exc})"]
         if fold.decision is not None:
@@ -226,11 +248,19 @@ class _Game:
                 f"{self.where}: its side totals {stored} are not the {list(fold.totals)} its "
                 "hands add up to"
             )
+        won = [self.won.get(seat, 0) for seat in range(sides)]
+        if isinstance(fold, MatchFold) and won != list(fold.games_won):
+            found.append(
+                f"{self.where}: its sides' games won {won} are not the "
+                f"{list(fold.games_won)} its hands make"
+            )
         return found + self._result(fold)
 
     def _result(self, fold) -> list[str]:
         if fold.finished:
             expected = (Game.Status.FINISHED, fold.winner)
+        elif self.status == Game.Status.CLOSED and isinstance(fold, MatchFold):
+            expected = (Game.Status.CLOSED, fold.winner_at_time)
         elif self.status == Game.Status.CLOSED:
             expected = (Game.Status.CLOSED, close_at_time(fold.totals).winner)
         else:

@@ -4,7 +4,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from games.engine import PENALTIES, Decision, Field, Fold, Scored, Table
-from games.matches import MatchFold, fold_match
+from games.matches import MatchFold, match_fold
 from games.rules import RulesError
 from scoring.selectors.tables import table_of
 from scoring.services.game_rows import HandRow, hand_rows
@@ -61,15 +61,12 @@ def fold_hands(game: Game, table: Table, entries: Sequence, numbers: Sequence[in
     several games (`tournaments.matches.match_to_win`) the match's (`games.matches`),
     each hand in the game of the match `numbers` gives it (all 1 when left out)."""
     spec, options = game.event.game, game.event.options
-    to_win = match_to_win(game)
-    if to_win == 1 and not any(number != 1 for number in numbers):
-        return _rules(spec.fold, entries, table, options)
 
     def fold_game(indexes):
         return spec.fold([entries[index] for index in indexes], table, options)
 
     numbers = list(numbers) or [1] * len(entries)
-    return _rules(fold_match, numbers, fold_game, to_win=to_win, sides=table.sides)
+    return _rules(match_fold, numbers, fold_game, to_win=match_to_win(game), sides=table.sides)
 
 
 def next_match_game(game: Game, table: Table, entries: Sequence, numbers: Sequence[int]) -> int:

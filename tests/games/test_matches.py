@@ -7,9 +7,11 @@ from hypothesis import strategies as st
 
 from games.engine import Decision, Fold
 from games.matches import (
+    MatchFold,
     MatchRule,
     best_of,
     fold_match,
+    match_fold,
     match_winner_at_time,
     most_games,
     score_line,
@@ -227,3 +229,9 @@ def test_a_correction_gives_the_match_a_replay_from_scratch_gives(match, data):
     replayed_numbers, replayed = _played(corrected, to_win)
     assert replayed == corrected and replayed_numbers == numbers
     assert state == fold_match(replayed_numbers, points_fold(replayed), to_win=to_win)
+
+
+def test_a_game_whose_match_is_one_game_is_folded_by_itself():
+    fold = points_fold([(100, 0), (150, 0)])
+    assert match_fold([1, 1], fold, to_win=1) == fold((0, 1))
+    assert isinstance(match_fold([1, 2], points_fold([(250, 0), (0, 5)]), to_win=2), MatchFold)

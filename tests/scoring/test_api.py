@@ -58,8 +58,10 @@ def test_a_game_comes_with_its_hands(client, data):
     assert found["game"] == "E1-R1-G1" and found["status"] == "finished"
     assert [side["result"] for side in found["sides"]] == ["won", "lost"]
     assert found["hands"] == [
-        {"number": h.number, "points": h.points} for h in Hand.objects.filter(game=semi)
+        {"number": h.number, "points": h.points, "match_game": 1}
+        for h in Hand.objects.filter(game=semi)
     ]
+    assert found["best_of"] is None and found["sides"][0]["games_won"] is None
     other = client.get(f"{API}/tournaments/elsewhere/games/{semi.pk}")
     assert other.status_code == 404
 

@@ -29,8 +29,18 @@ def backup_bytes(tournament) -> bytes:
     return stream.getvalue()
 
 
+def as_version_3(data: dict) -> dict:
+    """Return a backup as a version 3 desk wrote it: before matches of several games."""
+    data["version"] = 3
+    for section, column in (("sides", "games_won"), ("hands", "match_game")):
+        for record in data[section]:
+            del record[column]
+    return data
+
+
 def as_version_2(data: dict) -> dict:
     """Return a backup as a version 2 desk wrote it: before hands entered at tables."""
+    data = as_version_3(data)
     data["version"] = 2
     del data["table_entries"]
     del data["counts"]["table_entries"]
@@ -106,7 +116,7 @@ def _offender(record):
 
 def test_the_file_opens_with_its_format_and_version(played_tournament):
     raw = backup_bytes(played_tournament)
-    assert raw.startswith(b'{"format":"domino-desk-tournament","version":3,')
+    assert raw.startswith(b'{"format":"domino-desk-tournament","version":4,')
     assert raw.endswith(b"}\n")
     assert json.loads(raw)["counts"]["hands"] == 4
 
@@ -200,8 +210,10 @@ def test_a_file_missing_records_is_refused(official, played_tournament):
 
 def test_a_file_of_another_version_is_refused(official, played_tournament):
     data = json.loads(backup_bytes(played_tournament))
-    data["version"] = 4
-    with pytest.raises(BackupError, match="format version 4; this desk reads versions 1, 2 and 3"):
+    data["version"] = 5
+    with pytest.raises(
+        BackupError, match="format version 5; this desk reads versions 1, 2, 3 and 4"
+    ):
         restore_backup(resign(data), by=official, slug="other-copy")
 
 
@@ -432,9 +444,19 @@ def test_a_version_1_file_is_still_read(tournament, official):
     )
 
 
-def test_a_version_3_file_as_the_desk_writes_it_is_read(played_tournament, official):
+def test_a_version_3_file_is_still_read(played_tournament, official):
+    """Written before matches of several games: every hand in game 1, no games won."""
+    data = as_version_3(json.loads(backup_bytes(played_tournament)))
+    copy = restore_backup(resign(data), by=official, slug="v3-older")
+    hands = Hand.objects.filter(game__event__tournament=copy)
+    assert hands.count() == 4 and set(hands.values_list("match_game", flat=True)) == {1}
+    sides = Side.objects.filter(game__event__tournament=copy)
+    assert set(sides.values_list("games_won", flat=True)) == {0}
+
+
+def test_a_version_4_file_as_the_desk_writes_it_is_read(played_tournament, official):
     raw = backup_bytes(played_tournament)
-    assert json.loads(raw)["version"] == 3
+    assert json.loads(raw)["version"] == 4
     copy = restore_backup(raw, by=official, slug="v3")
     assert Hand.objects.filter(game__event__tournament=copy).count() == 4
 

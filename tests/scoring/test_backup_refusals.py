@@ -100,7 +100,7 @@ def test_ids_taken_midway_are_given_afresh(played_tournament, official):
 
 def test_the_head_is_read_alone(played_tournament):
     head = read_head(backup_bytes(played_tournament))
-    assert head["version"] == 3 and head["tournament"]["slug"] == "rally"
+    assert head["version"] == 4 and head["tournament"]["slug"] == "rally"
     with pytest.raises(BackupError, match="format version 9"):
         read_head(_changed(played_tournament, lambda d: d.update(version=9)))
     with pytest.raises(BackupError, match="its tournament is not readable"):

@@ -111,7 +111,7 @@ def test_an_official_builds_and_downloads_the_games_file(official_client, offici
     assert download["Content-Disposition"] == 'attachment; filename="rally-games.csv"'
     text = b"".join(download.streaming_content).decode("utf-8")
     assert text.startswith(
-        "event,game_key,round,table,game,status,side,players,score,result,game_name,decided_by\r\n"
+        "event,game_key,round,table,game,status,side,players,score,result,game_name,decided_by,best_of,games_won\r\n"
     )
     assert ",finished," in text
 

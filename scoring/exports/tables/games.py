@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterator
 
+from games.matches import most_games
 from scoring.exports.tables.snapshot import SAT_OUT, STATUS_WORDS, GameInfo, Snapshot
 from tournaments import naming
+from tournaments.matches import event_rule, match_to_win
 from tournaments.models import Event
 
 GAMES_HEADER = (
@@ -22,6 +24,8 @@ GAMES_HEADER = (
     "result",
     "game_name",
     "decided_by",
+    "best_of",
+    "games_won",
 )
 
 
@@ -38,6 +42,7 @@ def games_rows(snapshot: Snapshot, events: list[Event] | None = None) -> Iterato
         )
         games = [game for game in every if snapshot.shown(game)]
         target = event.game.target_score(event.options)
+        rule = event_rule(event)
         items = [((g.stage, g.round_number, 0, g.position), g) for g in games]
         for (event_id, number), team_ids in sat_out.items():
             if event_id == event.pk:
@@ -61,10 +66,13 @@ def games_rows(snapshot: Snapshot, events: list[Event] | None = None) -> Iterato
                     None,
                     None,
                     None,
+                    None,
+                    None,
                 ]
                 continue
             game = item
             why = _reached_first(game, target)
+            to_win = match_to_win(game, rule)
             for seat, (side, result) in enumerate(zip(game.sides, game.results, strict=True)):
                 team = snapshot.teams.get(side.team_id)
                 if why and seat == game.winner_seat:
@@ -89,6 +97,8 @@ def games_rows(snapshot: Snapshot, events: list[Event] | None = None) -> Iterato
                         number=game.number,
                     ),
                     game.decided_by or None,
+                    most_games(to_win) if to_win > 1 else None,
+                    side.games_won if to_win > 1 else None,
                 ]
 
 

@@ -22,6 +22,7 @@ HANDS_HEADER = (
     "confirmed_by",
     "entered_time",
     "confirmed_time",
+    "match_game",
 )
 PENALTIES_HEADER = ("event", "game", "hand", "side", "player", "reason")
 
@@ -57,7 +58,9 @@ def hands_rows(snapshot: Snapshot) -> Iterator[list]:
     """One row per side per hand: its points, penalties included (negative where allowed),
     where it was entered (desk or table), who entered it and who confirmed it, and when."""
     names = {event.pk: event.name for event in snapshot.events}
-    for game_id, number, points, *who in _hands(snapshot, "points", *WHO_FIELDS):
+    for game_id, number, points, match_game, *who in _hands(
+        snapshot, "points", "match_game", *WHO_FIELDS
+    ):
         game = snapshot.games[game_id]
         source, official, entered_name, confirmed_name, entered_at, confirmed_at = who
         history = [
@@ -70,7 +73,8 @@ def hands_rows(snapshot: Snapshot) -> Iterator[list]:
         for seat, value in enumerate(points):
             team = snapshot.side_of(game, seat)
             side = team.side if team else None
-            yield [names[game.event_id], game.label, number, side, value, *history]
+            row = [names[game.event_id], game.label, number, side, value, *history, match_game]
+            yield row
 
 
 def _time(at) -> str:

@@ -72,6 +72,7 @@ class SideInfo:
     seat: int
     team_id: int | None
     total: int
+    games_won: int = 0  # in a match of several games
 
 
 @dataclass
@@ -87,6 +88,7 @@ class GameInfo:
     walkover: bool = False
     hand_count: int = 0
     number: int | None = None  # stored where the format cannot derive it (naming)
+    next_game_id: int | None = None  # where its winner goes (the final has none)
     label: str = ""
     sides: list[SideInfo] = field(default_factory=list)
 
@@ -206,6 +208,7 @@ def read_snapshot(tournament) -> Snapshot:
             "walkover",
             "hand_count",
             "number",
+            "next_game_id",
         )
     )
     for row in rows:
@@ -215,10 +218,10 @@ def read_snapshot(tournament) -> Snapshot:
     sides = (
         Side.objects.filter(game__event__tournament=tournament)
         .order_by("game_id", "seat")
-        .values_list("game_id", "seat", "team_id", "total")
+        .values_list("game_id", "seat", "team_id", "total", "games_won")
     )
-    for game_id, seat, team_id, total in sides:
-        games[game_id].sides.append(SideInfo(seat, team_id, total))
+    for game_id, seat, team_id, total, won in sides:
+        games[game_id].sides.append(SideInfo(seat, team_id, total, won))
     round_status = dict(
         Round.objects.filter(event__tournament=tournament).order_by().values_list("pk", "status")
     )
