@@ -206,3 +206,27 @@ def test_level_in_games_with_a_third_game_without_hands_is_not_closed(official, 
     with pytest.raises(DeskError, match=r"level in games once its game in play is counted \(1-1"):
         services.close_bracket_game_at_time(game=semi, by=official)
     assert state(semi)["status"] == Game.Status.PLAYING
+
+
+def test_close_all_closes_the_matches_with_a_leader_in_games_and_lists_the_level_ones(
+    official, tournament
+):
+    from tournaments.selectors.closing import bracket_closing
+
+    event, games = match_bracket(tournament)
+    first, second = games[(1, 0)], games[(1, 1)]
+    enter(first, official, played(250, 0))
+    enter(first, official, played(0, 20))  # 1-0, the game in play 0-20: level in games
+    enter(second, official, played(250, 0))
+    enter(second, official, played(40, 0))  # 1-0, the game in play 40-0: 2-0
+    closing = bracket_closing(event, 1, 1)
+    said = {line.pk: (line.closes, line.if_closed_now) for line in closing.lines}
+    assert said[first.pk][0] is False and said[first.pk][1].startswith("Level in games once")
+    assert said[second.pk][0] is True and "would win the match" in said[second.pk][1]
+    versions = {line.pk: line.version for line in closing.lines}
+    closed = services.close_bracket_round_at_time(
+        event=event, stage=1, round_number=1, by=official, games=versions
+    )
+    assert [game.pk for game in closed] == [second.pk]
+    assert state(second)["status"] == Game.Status.CLOSED
+    assert state(first)["status"] == Game.Status.PLAYING

@@ -88,3 +88,31 @@ def test_the_lookup_says_where_a_player_stands_in_the_match(tournament, official
         .content.decode()
     )
     assert "won the match 2-1" in page
+
+
+@pytest.mark.parametrize(("clock_per", "minutes"), [("game", [60, 20, 100]), ("match", [20] * 3)])
+def test_a_rounds_clock_counts_per_game_of_its_longest_match_or_per_match(
+    tournament, official, clock_per, minutes
+):
+    from tests.factories import drawn_doubles
+    from tournaments import selectors
+
+    event = drawn_doubles(tournament, official, 8)
+    event.options = {
+        **event.options,
+        "minutes_per_game": 20,
+        "games_to_win_first": 2,
+        "games_to_win_final": 3,
+        "clock_per": clock_per,
+    }
+    event.save(update_fields=["options"])
+    from django.utils import timezone
+
+    from tournaments.models import BracketClock
+
+    for number in (1, 2, 3):
+        BracketClock.objects.create(
+            event=event, stage=1, round_number=number, started_at=timezone.now()
+        )
+    clocks = selectors.bracket_clocks(event)
+    assert [clocks[(1, number)].minutes for number in (1, 2, 3)] == minutes

@@ -18,6 +18,7 @@ from datetime import datetime, timedelta
 from django.utils import timezone
 
 from tournaments import naming
+from tournaments.matches import event_rule, round_to_win
 from tournaments.models import OPEN, BracketClock, Round
 
 
@@ -101,10 +102,24 @@ def bracket_clocks(
     total = rounds_total if rounds_total is not None or not rows else event.bracket_rounds
     return {
         (stage, number): Clock(
-            naming.bracket_round_name(stage, number, total), started, minutes, now
+            naming.bracket_round_name(stage, number, total),
+            started,
+            match_minutes(event, minutes, stage=stage, number=number, rounds_total=total),
+            now,
         )
         for stage, number, started in rows
     }
+
+
+def match_minutes(event, minutes: int, *, stage: int, number: int, rounds_total=None) -> int:
+    """Return a bracket round's minutes: the minutes per game times the most games its
+    match can take, when the event counts them per game of a match (`games.matches`)."""
+    rule = event_rule(event)
+    if rule.single:
+        return minutes
+    total = event.bracket_rounds if rounds_total is None else rounds_total
+    to_win = round_to_win(event, stage=stage, round_number=number, rounds_total=total)
+    return minutes * rule.clock_games(to_win)
 
 
 def lookup_clocks(games, *, now: datetime | None = None) -> None:
@@ -142,6 +157,7 @@ def lookup_clocks(games, *, now: datetime | None = None) -> None:
             started, label = starts.get(round_id), naming.seating_round_name(number)
         else:
             started, label = clocks.get((event.pk, stage, number)), game.stage_name
+            minutes = match_minutes(event, minutes, stage=stage, number=number)
         if started is not None:
             game.clock = Clock(label, started, minutes, now)
 
@@ -178,6 +194,7 @@ __all__ = [
     "clock_text",
     "game_clock",
     "lookup_clocks",
+    "match_minutes",
     "place_clock",
     "playing_round_clock",
     "round_clock",

@@ -131,7 +131,7 @@ def _if_match_closed_now(sides: tuple[ClosingSide, ...], won: list[int], winner)
     """Say what closing a match of several games at time does (`games.matches`)."""
     games = score_line(won)
     if winner is None:
-        return f"Level in games ({games}) with the game in play counted: play on"
+        return f"Level in games once the game in play is counted ({games} before it): play on"
     return f"{sides[winner].label} would win the match ({games} in games before the game in play)"
 
 
