@@ -68,8 +68,11 @@ def _result_message(result: services.HandResult, sheet=None, *, done: str) -> st
         parts.append(f"{count} later game{'s were' if count != 1 else ' was'} voided.")
     if result.won or result.reopened:
         sheet = sheet or selectors.game_sheet(result.game)
+    match = sheet.match if sheet is not None else None
     if result.won:
-        parts.append(f"Game over: {sheet.outcome}.")
+        parts.append(f"Match over: {match.headline}." if match else f"Game over: {sheet.outcome}.")
+    elif match is not None:
+        parts.append(f"{match.headline}.")  # "Game 2 of best of 3, Ann & Bob lead 1-0."
     if result.reopened:
         if sheet.target is not None:
             parts.append(f"The game is open again: no side has reached {sheet.target}.")
