@@ -236,16 +236,26 @@ def _state(games, won, to_win, sides, *, decision=None, at=()) -> MatchFold:
 def match_winner_at_time(games_won: Sequence[int], totals: Sequence[int]) -> int | None:
     """Return the side a match closed at time goes to, or None when it plays on.
 
-    The game in play goes to its higher total (sides level on it, or a game without
-    hands, give nobody that game), then the match to the side with more games won;
-    sides level in games play on (docs/rules.md).
+    The game in play goes to its higher total; at 0 to 0 it has not begun and gives
+    nobody a game; level on another total, its sides play on until a hand separates them
+    (the game's tie rule), unless the side ahead in games leads by two or more (that
+    game cannot change who is ahead). Then the match goes to the side with more games
+    won; sides level in games play on (docs/rules.md).
     """
     won = list(games_won)
     leader = close_leader(totals)
     if leader is not None:
         won[leader] += 1
+    elif any(totals) and not leads_by_two(won):
+        return None
     found = best_totals(won)
     return found[0] if len(found) == 1 else None
+
+
+def leads_by_two(games_won: Sequence[int]) -> bool:
+    """Say whether a side leads every other by two games or more."""
+    ordered = sorted(games_won, reverse=True)
+    return len(ordered) > 1 and ordered[0] - ordered[1] >= 2
 
 
 def close_leader(totals: Sequence[int]) -> int | None:
@@ -282,6 +292,7 @@ __all__ = [
     "best_of",
     "close_leader",
     "fold_match",
+    "leads_by_two",
     "match_fold",
     "match_winner_at_time",
     "most_games",

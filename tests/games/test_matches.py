@@ -164,7 +164,9 @@ def test_at_time_the_game_in_play_goes_to_the_higher_total_then_the_match_to_gam
     assert match_winner_at_time((1, 1), (120, 80)) == 0
     assert match_winner_at_time((0, 1), (120, 80)) is None  # 1-1 then: play on
     assert match_winner_at_time((1, 1), (0, 0)) is None  # the third game had no hands
-    assert match_winner_at_time((2, 0), (50, 50)) == 0  # a level game gives nobody a game
+    assert match_winner_at_time((2, 0), (50, 50)) == 0  # a level game cannot change it
+    assert match_winner_at_time((1, 0), (50, 50)) is None  # level: play on in that game
+    assert match_winner_at_time((1, 0), (0, 0)) == 0  # the game in play not begun
     assert winner_at_time_of((120, 80), 3, (0, 1), 2) is None
     assert winner_at_time_of((120, 80), 3, (0, 0), 1) == 0
     assert winner_at_time_of((0, 0), 0, (0, 0), 1) is None

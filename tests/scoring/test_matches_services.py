@@ -190,12 +190,15 @@ def test_a_match_closed_at_time_goes_to_the_side_ahead_in_games(official, tourna
     enter(semi, official, played(60, 0))
     closed = services.close_bracket_game_at_time(game=semi, by=official)
     assert closed.status == Game.Status.CLOSED and closed.winner_seat == 0
-    # The game in play level: it gives nobody a game, and the match stays 1-0.
+    # Corrected so that the game in play is level (40-40) with the sides 1-0 in games:
+    # the game's tie rule, they play on; the match is open again.
     edit(Hand.objects.get(game=semi, number=3), official, played(40, 0))
-    assert (state(semi)["status"], state(semi)["winner"]) == (Game.Status.CLOSED, 0)
-    # A correction that puts the sides level in games reopens the match: they play on.
-    edit(Hand.objects.get(game=semi, number=3), official, played(0, 10))
     assert state(semi)["status"] == Game.Status.PLAYING
+    with pytest.raises(DeskError, match="level on 40"):
+        services.close_bracket_game_at_time(game=semi, by=official)
+    # Corrected so that side 1 leads the game in play: closed again, by the same rule.
+    edit(Hand.objects.get(game=semi, number=3), official, played(50, 0))
+    assert services.close_bracket_game_at_time(game=semi, by=official).winner_seat == 0
 
 
 def test_level_in_games_with_a_third_game_without_hands_is_not_closed(official, tournament):

@@ -130,6 +130,9 @@ def _if_closed_now(sides: tuple[ClosingSide, ...], winner: int | None, hand_coun
 def _if_match_closed_now(sides: tuple[ClosingSide, ...], won: list[int], winner) -> str:
     """Say what closing a match of several games at time does (`games.matches`)."""
     games = score_line(won)
+    totals = [side.total for side in sides]
+    if winner is None and any(totals) and len(set(totals)) == 1:
+        return f"The game in play is level on {totals[0]}: play on until a hand separates them"
     if winner is None:
         return f"Level in games once the game in play is counted ({games} before it): play on"
     return f"{sides[winner].label} would win the match ({games} in games before the game in play)"

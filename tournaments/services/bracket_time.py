@@ -46,6 +46,11 @@ def _winner(game: Game, name: str) -> int:
     winner = winner_at_time_of(totals, game.hand_count, won, to_win)
     if winner is not None:
         return winner
+    if to_win > 1 and any(totals) and len(set(totals)) == 1:
+        raise DeskError(
+            f"{name}: its game in play is level on {totals[0]}: the sides play on until a "
+            "hand separates them."
+        )
     if to_win > 1:
         raise DeskError(
             f"{name} is level in games once its game in play is counted "
