@@ -32,7 +32,11 @@ def hand_preview(sheet: Sheet, scored: Scored, *, replacing: str | None = None) 
     base = list(sheet.totals)
     for row in sheet.rows:
         if replacing is not None and str(row.hand.pk) == replacing:
-            base = [total - cell.points for total, cell in zip(base, row.cells, strict=False)]
+            # The totals of the hand's own game (a match's earlier game: not the one in play).
+            last = [r for r in sheet.rows if r.hand.match_game == row.hand.match_game][-1]
+            base = [
+                total - cell.points for total, cell in zip(last.totals, row.cells, strict=False)
+            ]
     lines = scored.lines
     cells = [
         Cell(side, scored.points[side.seat], lines[side.seat] if side.seat < len(lines) else "")

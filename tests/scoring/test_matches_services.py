@@ -233,3 +233,44 @@ def test_close_all_closes_the_matches_with_a_leader_in_games_and_lists_the_level
     assert [game.pk for game in closed] == [second.pk]
     assert state(second)["status"] == Game.Status.CLOSED
     assert state(first)["status"] == Game.Status.PLAYING
+
+
+def test_a_hand_entered_at_the_table_counts_in_the_game_in_play_once_confirmed(
+    official, tournament
+):
+    from scoring.services import table, table_links
+
+    _, games = match_bracket(tournament)
+    semi = games[(1, 0)]
+    enter(semi, official, played(250, 0))
+    semi.refresh_from_db()
+    link = table_links.links_for([semi])[semi.pk]
+    sitters = table.sitters(semi.pk)
+    data = {"play_0": 0, "play_1": 35, "end": "none"}
+    entry = table.enter_hand(
+        link=link, player=sitters[0].pk, version=semi.version, key=uuid.uuid4(), data=data
+    ).entry
+    assert state(semi)["totals"] == [0, 0]  # waiting: it counts nowhere yet
+    other = next(s for s in sitters if s.seat != entry.entered_seat)
+    table.confirm_hand(link=link, entry_id=entry.pk, revision=entry.revision, player=other.pk)
+    found = state(semi)
+    assert found["hands"][-1][1] == 2 and found["totals"] == [0, 35]
+    assert found["games_won"] == [1, 0]
+
+
+def test_the_preview_of_a_correction_in_an_earlier_game_adds_up_in_that_game(official, tournament):
+    from scoring.hand_preview import hand_preview
+    from scoring.selectors import game_sheet
+
+    _, games = match_bracket(tournament)
+    semi = games[(1, 0)]
+    enter(semi, official, played(100, 0))
+    enter(semi, official, played(150, 0))
+    enter(semi, official, played(0, 40))
+    sheet = game_sheet(semi)
+    hand = Hand.objects.get(game=semi, number=1)
+    from games.engine import Scored
+
+    preview = hand_preview(sheet, Scored((120, 0)), replacing=str(hand.pk))
+    assert preview.totals == (270, 0)
+    assert hand_preview(sheet, Scored((0, 5))).totals == (0, 45)
