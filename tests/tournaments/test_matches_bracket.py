@@ -116,3 +116,44 @@ def test_a_rounds_clock_counts_per_game_of_its_longest_match_or_per_match(
         )
     clocks = selectors.bracket_clocks(event)
     assert [clocks[(1, number)].minutes for number in (1, 2, 3)] == minutes
+
+
+def test_double_elimination_rounds_take_the_first_later_or_final_rule():
+    """docs/rules.md: the winners' first round is the first round; the grand final and its
+    reset the final; every other round (losers' rounds, both brackets' finals) later."""
+    from types import SimpleNamespace
+
+    from games.matches import MatchRule
+    from tournaments import naming
+    from tournaments.matches import match_to_win, round_to_win
+
+    rule = MatchRule(first=3, later=2, final=4)
+    stage = naming.STAGE_OF
+
+    def game(part, number, next_game_id=1, round_id=None):
+        return SimpleNamespace(
+            stage=stage[part],
+            round_number=number,
+            next_game_id=next_game_id,
+            round_id=round_id,
+        )
+
+    assert match_to_win(game(naming.WINNERS, 1), rule) == 3
+    assert match_to_win(game(naming.WINNERS, 3, None), rule) == 2  # the winners' final
+    assert match_to_win(game(naming.LOSERS, 1), rule) == 2
+    assert match_to_win(game(naming.LOSERS, 4, None), rule) == 2  # the losers' final
+    assert match_to_win(game(naming.FINALS, 1, None), rule) == 4
+    assert match_to_win(game(naming.FINALS, 2, None), rule) == 4  # the reset
+    assert match_to_win(game(naming.MAIN, 1), rule) == 3
+    assert match_to_win(game(naming.MAIN, 3, None), rule) == 4  # single elimination's final
+    assert (
+        match_to_win(
+            SimpleNamespace(stage=0, round_number=1, next_game_id=None, round_id=None), rule
+        )
+        == 3
+    )
+    assert match_to_win(game(naming.MAIN, 1, round_id=7), rule) == 1  # a table of a round
+    assert match_to_win(game(naming.MAIN, 1), MatchRule()) == 1
+    event = SimpleNamespace(game=SimpleNamespace(match_rule=lambda options: rule), options={})
+    assert round_to_win(event, stage=stage[naming.MAIN], round_number=3, rounds_total=3) == 4
+    assert round_to_win(event, stage=stage[naming.LOSERS], round_number=1, rounds_total=3) == 2
