@@ -107,13 +107,16 @@ def _waiting_message(entry: TableEntry) -> str:
 @dataclass
 class TableResult:
     """What a table's step did. set_aside: the entry no longer fitted the game (the desk
-    changed its hands since), so it was set aside instead of counted; `message` says so."""
+    changed its hands since), so it was set aside instead of counted; `message` says so.
+    game: the game as the step left it (its row as locked, with what the step changed),
+    for the page drawn after it; None when nothing was done (`repeated`)."""
 
     entry: TableEntry
     repeated: bool = False
     hand: HandResult | None = None
     set_aside: bool = False
     message: str = ""
+    game: Game | None = None
 
 
 def enter_hand(*, link: TableLink, player, version: int, key, data: dict) -> TableResult:
@@ -166,7 +169,7 @@ def _enter_hand(*, link, player, version, key, data) -> TableResult:
         entered_seat=who.seat,
     )
     _touch(game, waiting=Status.WAITING)
-    return TableResult(entry=created)
+    return TableResult(entry=created, game=game)
 
 
 def _lock_entry(game: Game, entry_id) -> TableEntry:
@@ -220,7 +223,7 @@ def dispute_hand(*, link: TableLink, entry_id, revision, player) -> TableResult:
         by=None,
         text=f"{who.name} disputed hand {entry.number} of {game.name} at the table",
     )
-    return TableResult(entry=entry)
+    return TableResult(entry=entry, game=game)
 
 
 def _opponent(game: Game, entry: TableEntry, player) -> Sitter:
@@ -247,6 +250,7 @@ def _count(
         # Returned, not raised: the entry's new state must be kept.
         return TableResult(
             entry=entry,
+            game=game,
             set_aside=True,
             message=(
                 f"The desk changed this game's hands since hand {entry.number} was entered "
@@ -281,7 +285,8 @@ def _count(
         fields += ["detail", "points"]
     entry.save(update_fields=["status", "hand", "revision", *fields])
     Game.objects.filter(pk=game.pk).update(table_hand="")  # counted: nothing waits
-    return TableResult(entry=entry, hand=result)
+    result.game.table_hand = ""
+    return TableResult(entry=entry, hand=result, game=result.game)
 
 
 # --- The official's decisions ------------------------------------------------------
