@@ -13,7 +13,9 @@ SQL with the arguments put in the sentinels' places, and builds the instances as
 Django's `ModelIterable` does. `page_cache` markers do the same for plain rows.
 
 Only for reads whose SQL does not change with the arguments (no list of varying length,
-no time taken when the queryset is built, no prefetch_related).
+no time taken when the queryset is built, no prefetch_related), and whose arguments the
+database takes as they are: whole numbers and text (a field's own conversion of the
+value, a UUID's on SQLite, is not applied).
 """
 
 from __future__ import annotations
@@ -22,7 +24,11 @@ import functools
 from collections.abc import Callable
 
 from django.db import connections
-from django.db.models.query import get_related_populators
+from django.db.models.query import (
+    ModelIterable,
+    ValuesListIterable,
+    get_related_populators,
+)
 
 
 class _Prepared:
@@ -44,6 +50,12 @@ class _Prepared:
         fields = [s[0] for s in compiler.select[0 : compiler.col_count]]
         self.converters = compiler.get_converters(fields)
         self.compiler = compiler
+        # values_list(): the rows as tuples; otherwise model instances.
+        self.tuples = queryset._iterable_class is ValuesListIterable
+        if not self.tuples and queryset._iterable_class is not ModelIterable:
+            raise ValueError("A compiled read gives model instances or values_list() rows")
+        if self.tuples:
+            return
         klass_info = compiler.klass_info
         self.model = klass_info["model"]
         start, end = klass_info["select_fields"][0], klass_info["select_fields"][-1] + 1
@@ -61,6 +73,8 @@ class _Prepared:
             rows = [row[: self.trim] for row in rows]
         if self.converters:
             rows = list(self.compiler.apply_converters(rows, self.converters))
+        if self.tuples:
+            return [tuple(row) for row in rows]
         found = []
         for row in rows:
             obj = self.model.from_db(alias, self.init_list, row[self.span])
@@ -82,7 +96,8 @@ def _hashable(value):
 
 def compiled(**sentinels) -> Callable:
     """Decorate a function that returns a queryset of its keyword arguments: calling it
-    returns the queryset's objects as a list, from SQL compiled once per database.
+    returns the queryset's objects as a list (tuples for a ``values_list()``), from SQL
+    compiled once per database.
 
     ``sentinels`` give each argument a value no call passes (an int or a string of its
     own type), to find its place among the compiled query's parameters.
