@@ -13,6 +13,7 @@ process's own (a few thousand, the oldest dropped first), never shared.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 
 from django import template
@@ -48,10 +49,9 @@ def row_key(row, official: bool, sheet_url: str) -> str:
 
 def _keep(key: str, html: str) -> None:
     if len(_kept) >= KEPT_ROWS:
-        try:
-            _kept.pop(next(iter(_kept)), None)  # the oldest kept
-        except (StopIteration, RuntimeError):  # emptied or changed by another thread
-            pass
+        # The oldest kept; nothing when another thread emptied or changed them meanwhile.
+        with contextlib.suppress(StopIteration, RuntimeError):
+            _kept.pop(next(iter(_kept)), None)
     _kept[key] = html
 
 
