@@ -60,7 +60,6 @@ def attach_cards(games, *, event, tournament, shown) -> None:
     from the cache when the game is as it was; draw and keep the others."""
     if not games:
         return
-    cache = caches[CACHE_ALIAS]
     stamp = _stamp(event)
     team = getattr(shown, "team", None)
 
@@ -69,18 +68,8 @@ def attach_cards(games, *, event, tournament, shown) -> None:
         place = f"{getattr(game, 'row', '')}/{getattr(game, 'span', '')}"
         return f"card:{stamp}:{game.pk}:{game.version}:{place}:{marked}:{game.link}"
 
-    keys = {key(game): game for game in games}
-    found = cache.get_many(list(keys))
-    drawn = {}
-    template = get_template(CARD_TEMPLATE)
-    for name, game in keys.items():
-        card = found.get(name)
-        if card is None:
-            context = {"game": game, "shown": shown, "official": False, "tournament": tournament}
-            card = drawn[name] = template.render(context)
-        game.card = card
-    if drawn:
-        cache.set_many(drawn)
+    context = {"shown": shown, "official": False, "tournament": tournament}
+    _attach(CARD_TEMPLATE, {key(game): game for game in games}, "game", context)
 
 
 def attach_tables(tables, *, event, tournament) -> None:
@@ -88,18 +77,24 @@ def attach_tables(tables, *, event, tournament) -> None:
     as ``card`` (read by the round's template), kept under the game's version."""
     if not tables:
         return
-    cache = caches[CACHE_ALIAS]
     stamp = _stamp(event)
     keys = {f"table:{stamp}:{t.pk}:{t.version}:{t.link}": t for t in tables}
+    context = {"official": False, "tournament": tournament, "event": event}
+    _attach(TABLE_TEMPLATE, keys, "table", context)
+
+
+def _attach(template_name: str, keys: dict, name: str, context: dict) -> None:
+    """Set ``card`` on each object of ``keys`` (by cache key): kept, or drawn by the
+    template with the object as ``name`` in ``context``, and kept."""
+    cache = caches[CACHE_ALIAS]
     found = cache.get_many(list(keys))
     drawn = {}
-    template = get_template(TABLE_TEMPLATE)
-    for name, table in keys.items():
-        card = found.get(name)
+    template = get_template(template_name)
+    for key, item in keys.items():
+        card = found.get(key)
         if card is None:
-            context = {"table": table, "official": False, "tournament": tournament, "event": event}
-            card = drawn[name] = template.render(context)
-        table.card = card
+            card = drawn[key] = template.render({**context, name: item})
+        item.card = card
     if drawn:
         cache.set_many(drawn)
 
