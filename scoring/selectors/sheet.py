@@ -8,16 +8,13 @@ game it is showing.
 import re
 from dataclasses import dataclass, field
 
-from django.db.models import QuerySet
-
 from games.engine import PENALTIES, Field, Scored, Table
 from games.rules import RulesError
 from tournaments import naming
-from tournaments.compiled import compiled
-from tournaments.models import OPEN, SCORED, Game, Player, Side, Team, TeamMember
+from tournaments.models import OPEN, SCORED, Game, Player, Team
 
 from ..models import Hand, TableEntry
-from ..models.table import OPEN_ENTRY
+from .game_reads import hands_of, open_entry_of, sides_with_members
 from .hand_reading import read_hand
 from .tables import table_of
 
@@ -98,37 +95,10 @@ def game_table(game: Game, sides: int) -> tuple[Table | None, str]:
         return None, str(exc)
 
 
-@compiled(game=-770_201)
-def _sides(*, game: int):
-    return Side.objects.filter(game_id=game).select_related("team").order_by("seat")
-
-
-@compiled(game=-770_202)
-def _members(*, game: int):
-    return (
-        TeamMember.objects.filter(team__sides__game_id=game)
-        .select_related("player__chapter")
-        .order_by("team_id", "position")
-    )
-
-
-def _keep_members(team: Team, members: list[TeamMember]) -> None:
-    """Give the team its members as prefetch_related would (`Team.members` reads them)."""
-    kept = QuerySet(model=TeamMember)
-    kept._result_cache, kept._prefetch_done = members, True
-    team._prefetched_objects_cache = {"memberships": kept}
-
-
 def game_sides(game: Game) -> list[SideView]:
     """Return the game's sides in seat order, with their players and chapters (two
     queries, compiled once: every hand entered reads them)."""
-    found = _sides(game=game.pk)
-    members: dict[int, list[TeamMember]] = {}
-    for member in _members(game=game.pk):
-        members.setdefault(member.team_id, []).append(member)
-    for side in found:
-        if side.team is not None:
-            _keep_members(side.team, members.get(side.team_id, []))
+    found = sides_with_members(game.pk)
     word = side_word(game, game_table(game, len(found))[0])
     return [
         SideView(
@@ -306,16 +276,6 @@ class Sheet:
         return self.game.event.house_rules
 
 
-@compiled(game=-770_203)
-def _hands(*, game: int):
-    return Hand.objects.filter(game_id=game).order_by("number")
-
-
-@compiled(game=-770_204)
-def _open_entries(*, game: int):
-    return TableEntry.objects.filter(game_id=game, status__in=OPEN_ENTRY).order_by("pk")[:1]
-
-
 def game_sheet(game: Game, *, sides: list[SideView] | None = None, waiting: bool = True) -> Sheet:
     """Return the game's sheet: its sides and its hands with running totals and plain words.
 
@@ -334,10 +294,9 @@ def game_sheet(game: Game, *, sides: list[SideView] | None = None, waiting: bool
     sheet = Sheet(game=game, sides=sides, table=table, problem=problem)
     if table is not None:
         sheet.fields = sheet.spec.entry_fields(table, sheet.options)
-    hands = _hands(game=game.pk)
+    hands = hands_of(game.pk)
     if waiting and game.table_hand and game.status in OPEN:  # a table's hand waits
-        found = _open_entries(game=game.pk)
-        sheet.waiting = found[0] if found else None
+        sheet.waiting = open_entry_of(game.pk)
     totals = [0] * len(sides)
     for hand in hands:
         points = list(hand.points)[: len(sides)]
