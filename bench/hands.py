@@ -28,6 +28,9 @@ services, so what a hand sets off is timed with it:
    this process's CPU time per request (`*_cpu_median_ms`: on a shared machine the part
    that waits for a core or for the database is left out) (goal: median at most 5 ms).
    A bare view through the same client is timed beside them (`bare_get_median_ms`).
+   Then the pages' hot reads, each compiled once (`tournaments.compiled`) and the same
+   queryset built by the ORM on every call, as before: CPU per read
+   (`read_cpu_ms_compiled_and_orm`, bench/_hands_reads.py).
 3. Two processes against one (`parallel_speedup`): the first-round games of two like
    brackets of BENCH_PARALLEL_TEAMS (128) teams, one played by one process, the other by
    two (alternate games, so both lock the same next games); BENCH_REPEATS (3) times, the
@@ -50,6 +53,7 @@ import uuid
 
 from _common import Floor, doubles_event, report, setup_django
 from _hands_events import bracket, open_games, started_round
+from _hands_reads import compiled_reads
 from _hands_timers import Pages
 
 TEAMS = int(os.environ.get("BENCH_TEAMS", "64"))
@@ -271,6 +275,10 @@ def main(profile: bool = False) -> dict:
     table_steps(pages, untimed, official, tournament, games[PAGE_GAMES : 2 * PAGE_GAMES])
     for _ in range(10 * PAGE_GAMES):
         pages.send("bare_get", "GET", "/bench/bare/")
+    from scoring.services.table_links import links_for
+
+    table_games = games[PAGE_GAMES : 2 * PAGE_GAMES]
+    reads = compiled_reads(tournament, table_games, links_for(table_games, by=official))
 
     # 3. Two processes against one, repeated.
     speedups, single, double = [], [], []
@@ -312,6 +320,8 @@ def main(profile: bool = False) -> dict:
         # This process's CPU alone (the database's work and waiting for a core left out).
         figures[f"{name}_cpu_median_ms"] = round(statistics.median(pages.cpu_ms[kind]), 2)
     figures |= {
+        # Each hot read of the pages: [compiled once (tournaments.compiled), built by the ORM].
+        "read_cpu_ms_compiled_and_orm": reads,
         "parallel_repeats": REPEATS,
         "parallel_one_hands_per_second": [round(x, 1) for x in single],
         "parallel_two_hands_per_second": [round(x, 1) for x in double],
