@@ -1,10 +1,10 @@
 """Querysets compiled to SQL once per process, then run as that SQL with new values.
 
 A hand's page reads the same few rows on every request (the game with its event, a table
-link with its game, the sides and their players). Building such a queryset and compiling
-it (joins, select_related columns, annotations) cost more than running its SQL: on the
-desk's hand form, 4-6 ms of a request's 40 on this 2-core machine when busy, against a
-fraction of a millisecond for the statement itself (bench/hands.py, ``--profile``).
+link with its game, the sides and their players, the game's lock). Building such a
+queryset and compiling it (joins, select_related columns, annotations) cost more than
+running its SQL: 1-6 ms of CPU a read against 0.1-0.6 ms compiled, on this 2-core machine
+when busy (`bench/hands.py`, ``read_cpu_ms_compiled_and_orm``, which times both).
 
 `compiled` keeps the ORM's own definition of the read (the filters, the joins, the
 annotations, the model instances it gives, select_related included) and compiles it once
