@@ -1,9 +1,9 @@
 """The sheet's hand rows (`{% hand_rows sheet.rows official sheet_url %}`), each drawn once
 for what it shows and kept in this process.
 
-Every hand entered re-draws its sheet, and every row of it through the template cost
-0.3 ms (5.9 ms of a 20-hand sheet's 11, bench/hands.py on this 2-core machine, busy):
-more than the hand's own service. A row shows nothing but its own values (the hand's
+Every hand entered re-draws its sheet, and its rows through the template were half of
+the sheet's drawing on a 20-hand game, more than the hand's own service (bench/hands.py
+--profile; ``post_cpu_median_ms`` measures the whole answer). A row shows nothing but its own values (the hand's
 number, id and edit time, each side's points and words, the totals, notes, penalties, the
 answer noted on it) and whether it is the official's (with the sheet's address). Its key
 is those values themselves, so a kept row is the row the template would draw now, never
