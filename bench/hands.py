@@ -59,16 +59,16 @@ branch run 3.9-6.0). Median and spread of the three:
     parallel_speedup             1.34 (1.29-2.08)     1.27 (0.92-1.97)
 
 The pages' CPU per request is about half the base's (branch over base, medians: desk
-POST 0.51, table entry 0.47, confirmation 0.45; their wall-clock medians 0.24-0.36); none
-of the goals is met on this machine. What is left, by the branch's profile of a desk POST (about 24 ms of CPU):
-the service 5 ms (its ORM inserts of the hand and its history line, the progress
-statement), the two hand forms (the one sent and the next one's) 3-4 ms, drawing the
-form 3.5 ms (Django's template engine), the sessions, user and middleware about 5 ms.
-The services' hand is bound by the database's round trips (psycopg waits are 55 % of
-its profile: lock, hands, insert, history, progress, commit), not by Python. The reads
-compiled once (`read_cpu_ms_compiled_and_orm`, third run): desk game 0.28 against 4.5 ms
-built by the ORM, table link 0.48 / 3.2, sides 0.19 / 1.1, members 0.39 / 1.8, hands
-0.86 / 1.1, the game's lock 0.29 / 2.8.
+POST 0.51, table entry 0.47, confirmation 0.45; their wall-clock medians 0.24-0.36);
+none of the goals is met on this machine. What is left, by the branch's profile of a
+desk POST (about 24 ms of CPU): the service 5 ms (its ORM inserts of the hand and its
+history line, the progress statement), the two hand forms (the one sent and the next
+one's) 3-4 ms, drawing the form 3.5 ms (Django's template engine), the sessions, user
+and middleware about 5 ms. The services' hand is bound by the database's round trips
+(psycopg waits are 55 % of its profile: lock, hands, insert, history, progress, commit),
+not by Python. The reads compiled once (`read_cpu_ms_compiled_and_orm`, third run): desk
+game 0.28 against 4.5 ms built by the ORM, table link 0.48 / 3.2, sides 0.19 / 1.1,
+members 0.39 / 1.8, hands 0.86 / 1.1, the game's lock 0.29 / 2.8.
 """
 
 import cProfile

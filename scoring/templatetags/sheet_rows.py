@@ -3,12 +3,13 @@ for what it shows and kept in this process.
 
 Every hand entered re-draws its sheet, and its rows through the template were half of
 the sheet's drawing on a 20-hand game, more than the hand's own service (bench/hands.py
---profile; ``post_cpu_median_ms`` measures the whole answer). A row shows nothing but its own values (the hand's
-number, id and edit time, each side's points and words, the totals, notes, penalties, the
-answer noted on it) and whether it is the official's (with the sheet's address). Its key
-is those values themselves, so a kept row is the row the template would draw now, never
-an older one: whatever changes what a row says changes its key. Rows kept here are the
-process's own (a few thousand, the oldest dropped first), never shared.
+--profile; ``post_cpu_median_ms`` measures the whole answer). A row shows nothing but
+its own values (the hand's number, id and edit time, each side's points and words, the
+totals, notes, penalties, the answer noted on it) and whether it is the official's (with
+the sheet's address). Its key is those values themselves, so a kept row is the row the
+template would draw now, never an older one: whatever changes what a row says changes
+its key. Rows kept here are the process's own (a few thousand, the oldest dropped
+first), never shared.
 """
 
 from __future__ import annotations
