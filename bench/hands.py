@@ -65,10 +65,10 @@ desk POST (about 24 ms of CPU): the service 5 ms (its ORM inserts of the hand an
 history line, the progress statement), the two hand forms (the one sent and the next
 one's) 3-4 ms, drawing the form 3.5 ms (Django's template engine), the sessions, user
 and middleware about 5 ms. The services' hand is bound by the database's round trips
-(psycopg waits are 55 % of its profile: lock, hands, insert, history, progress, commit),
-not by Python. The reads compiled once (`read_cpu_ms_compiled_and_orm`, third run): desk
-game 0.28 against 4.5 ms built by the ORM, table link 0.48 / 3.2, sides 0.19 / 1.1,
-members 0.39 / 1.8, hands 0.86 / 1.1, the game's lock 0.29 / 2.8.
+(psycopg waits were 55 % of the base's profile: lock, hands, insert, history, progress,
+commit), not by Python. The reads compiled once (`read_cpu_ms_compiled_and_orm`, third
+run): desk game 0.28 against 4.5 ms built by the ORM, table link 0.48 / 3.2, sides 0.19
+/ 1.1, members 0.39 / 1.8, hands 0.86 / 1.1, the game's lock 0.29 / 2.8.
 """
 
 import cProfile
