@@ -8,15 +8,13 @@ game it is showing.
 import re
 from dataclasses import dataclass, field
 
-from django.db.models import Prefetch
-
 from games.engine import PENALTIES, Field, Scored, Table
 from games.rules import RulesError
 from tournaments import naming
-from tournaments.models import OPEN, SCORED, Game, Player, Side, Team, TeamMember
+from tournaments.models import OPEN, SCORED, Game, Player, Team
 
 from ..models import Hand, TableEntry
-from ..models.table import OPEN_ENTRY
+from .game_reads import hands_of, open_entry_of, sides_with_members
 from .hand_reading import read_hand
 from .tables import table_of
 
@@ -98,14 +96,9 @@ def game_table(game: Game, sides: int) -> tuple[Table | None, str]:
 
 
 def game_sides(game: Game) -> list[SideView]:
-    """Return the game's sides in seat order, with their players and chapters (two queries)."""
-    members = TeamMember.objects.select_related("player__chapter").order_by("position")
-    found = list(
-        Side.objects.filter(game=game)
-        .select_related("team")
-        .prefetch_related(Prefetch("team__memberships", queryset=members))
-        .order_by("seat")
-    )
+    """Return the game's sides in seat order, with their players and chapters (two
+    queries, compiled once: every hand entered reads them)."""
+    found = sides_with_members(game.pk)
     word = side_word(game, game_table(game, len(found))[0])
     return [
         SideView(
@@ -301,9 +294,9 @@ def game_sheet(game: Game, *, sides: list[SideView] | None = None, waiting: bool
     sheet = Sheet(game=game, sides=sides, table=table, problem=problem)
     if table is not None:
         sheet.fields = sheet.spec.entry_fields(table, sheet.options)
-    hands = list(Hand.objects.filter(game=game).order_by("number"))
+    hands = hands_of(game.pk)
     if waiting and game.table_hand and game.status in OPEN:  # a table's hand waits
-        sheet.waiting = TableEntry.objects.filter(game=game, status__in=OPEN_ENTRY).first()
+        sheet.waiting = open_entry_of(game.pk)
     totals = [0] * len(sides)
     for hand in hands:
         points = list(hand.points)[: len(sides)]
