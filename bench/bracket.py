@@ -43,13 +43,17 @@ on a quiet machine (best of 5: 0.35-0.38 s) and not on a busy one.
 import cProfile
 import gc
 import io
+import json
 import os
 import pstats
 import random
+import shutil
+import statistics
+import subprocess
 import sys
 import time
 
-from _common import Floor, checked_in_players, doubles_event, report, setup_django
+from _common import ROOT, Floor, checked_in_players, doubles_event, report, setup_django
 
 PLAYERS = int(os.environ.get("BENCH_PLAYERS", "8192"))  # a smaller run: to try it out
 CHAPTERS = 60
@@ -73,17 +77,7 @@ def main(profile: bool = False, draw_only: bool = False) -> dict:
     )
     rng = random.Random(2026)
     players = checked_in_players(tournament, (f"Player {n}" for n in range(PLAYERS)), chapters, rng)
-    events = [event] + [
-        services.create_event(
-            tournament=tournament,
-            by=official,
-            name=f"Doubles {n}",
-            game_key="texas_good_sams",
-            format="single_elimination",
-            team_size=2,
-        )
-        for n in range(2, int(os.environ.get("BENCH_DRAWS", "1")) + 1)
-    ]
+    events = [event, *_events(tournament, official, "Doubles", "single_elimination", first=2)]
     Entry.objects.bulk_create([Entry(event=each, player=p) for each in events for p in players])
     # The set-up's model objects are not what a web worker holds while it draws.
     del players, chapters
@@ -191,6 +185,23 @@ def main(profile: bool = False, draw_only: bool = False) -> dict:
     }
 
 
+def _events(tournament, official, name: str, bracket_format: str, *, first: int = 1) -> list:
+    """Make the doubles events numbered ``first`` to BENCH_DRAWS, through the service."""
+    from tournaments import services
+
+    return [
+        services.create_event(
+            tournament=tournament,
+            by=official,
+            name=f"{name} {n}",
+            game_key="texas_good_sams",
+            format=bracket_format,
+            team_size=2,
+        )
+        for n in range(first, int(os.environ.get("BENCH_DRAWS", "1")) + 1)
+    ]
+
+
 def _print_profile(profiler: cProfile.Profile, title: str) -> None:
     out = io.StringIO()
     stats = pstats.Stats(profiler, stream=out)
@@ -199,38 +210,120 @@ def _print_profile(profiler: cProfile.Profile, title: str) -> None:
     print(f"===== profile: {title}\n{out.getvalue()}", file=sys.stderr)
 
 
-def double(figures: dict) -> dict:
+def double(figures: dict, *, profile: bool = False, draw_only: bool = False) -> dict:
     """Draw a double elimination doubles event of the same players and give every result.
 
-    The results go in play order (the draw writes a bracket last game first, so the
-    highest id first), each won by the slot a fixed rule picks, through the service the
-    desk uses; a double elimination result takes the general path (result_statements.py
-    says why). The floor is as many bare transactions, in blocks between blocks.
+    The draw (partners, then the whole double elimination bracket, grand final with
+    reset) is timed BENCH_DRAWS times, each in an event of its own, and reported as the
+    median (and the best), against brackets-manager creating the same stage in memory
+    (`brackets_manager`, run before and after our draws: its median over both). The
+    results go in play order (the draw writes a bracket last game first, so the highest
+    id first), each won by the slot a fixed rule picks, through the service the desk
+    uses: on PostgreSQL the winners' and losers' games are one statement each, the grand
+    final takes the general path (result_statements.py says why). The floor is as many
+    bare transactions, in blocks between blocks of results.
     """
     from django.contrib.auth import get_user_model
-    from django.db import connection
 
     from tournaments import services
-    from tournaments.models import Entry, Event, Game, Player
+    from tournaments.models import Entry, Event, Player
 
     tournament = Event.objects.get(name="Doubles").tournament
     official = get_user_model().objects.get(username__startswith="official-")
-    event = services.create_event(
-        tournament=tournament,
-        by=official,
-        name="Doubles double elimination",
-        game_key="texas_good_sams",
-        format="double_elimination",
-        team_size=2,
-    )
+    events = _events(tournament, official, "Doubles double elimination", "double_elimination")
+    players = list(Player.objects.values_list("pk", flat=True))
     Entry.objects.bulk_create(
-        [Entry(event=event, player_id=pk) for pk in Player.objects.values_list("pk", flat=True)]
+        [Entry(event=each, player_id=pk) for each in events for pk in players]
     )
+    teams = len(players) // 2
+    manager = [brackets_manager(teams)]
     gc.collect()
-    started = time.perf_counter()
-    services.draw_partners_for_event(event=event, by=official, seed=1)
-    games = services.draw_bracket(event=event, by=official, seed=1)
-    draw_seconds = time.perf_counter() - started
+    profiler = cProfile.Profile() if profile else None
+    draws, cpu = [], []
+    for each in events:
+        if profiler:
+            profiler.enable()
+        started, cpu_started = time.perf_counter(), time.process_time()
+        services.draw_partners_for_event(event=each, by=official, seed=1)
+        games = services.draw_bracket(event=each, by=official, seed=1)
+        draws.append(time.perf_counter() - started)
+        cpu.append(time.process_time() - cpu_started)
+        if profiler:
+            profiler.disable()
+    if profiler:
+        _print_profile(profiler, "double elimination draw and bracket")
+    manager.append(brackets_manager(teams))
+    figures = figures | _draw_figures(games, draws, cpu, manager)
+    if draw_only:
+        return figures
+    return figures | _double_results(events[0], official)
+
+
+def _draw_figures(games, draws: list, cpu: list, manager: list) -> dict:
+    """The double elimination draw's figures beside brackets-manager's."""
+    median = statistics.median(draws)
+    found = {
+        "double_games": len(games),
+        "double_draws": len(draws),
+        "double_draw_and_bracket_seconds": round(median, 3),
+        "double_draw_and_bracket_best_seconds": round(min(draws), 3),
+        "double_draw_and_bracket_worst_seconds": round(max(draws), 3),
+        "double_draw_client_cpu_seconds": round(statistics.median(cpu), 3),
+    }
+    skipped = [
+        run["brackets_manager_skipped"] for run in manager if "brackets_manager_skipped" in run
+    ]
+    if skipped:
+        return found | {"brackets_manager_skipped": skipped[0]}
+    runs = [seconds for run in manager for seconds in run["brackets_manager_run_seconds"]]
+    theirs = statistics.median(runs)
+    return found | {
+        "brackets_manager_version": manager[0]["brackets_manager_version"],
+        "brackets_manager_matches": manager[0]["brackets_manager_matches"],
+        "brackets_manager_runs": len(runs),
+        "brackets_manager_double_create_seconds": round(theirs, 3),
+        "brackets_manager_double_create_best_seconds": round(min(runs), 3),
+        "brackets_manager_double_create_worst_seconds": round(max(runs), 3),
+        "double_draw_over_brackets_manager": round(median / theirs, 3),
+        "double_draw_target_over_brackets_manager": 0.5,
+    }
+
+
+def brackets_manager(teams: int) -> dict:
+    """Time brackets-manager creating the same double elimination stage in memory.
+
+    Runs bench/brackets_manager_double.mjs with node (a warm-up, then BENCH_BM_RUNS
+    runs, each timed inside node); returns its figures and its runs' seconds, or
+    ``brackets_manager_skipped`` saying why when node or the package is missing (the
+    devDependencies of package.json: `npm ci`).
+    """
+    node = shutil.which("node")
+    if node is None:
+        return {"brackets_manager_skipped": "node is not installed: no brackets-manager figure"}
+    if not (ROOT / "node_modules" / "brackets-manager" / "package.json").exists():
+        return {
+            "brackets_manager_skipped": "brackets-manager is not in node_modules "
+            "(npm ci installs the devDependencies): no brackets-manager figure"
+        }
+    runs = os.environ.get("BENCH_BM_RUNS", "3")
+    done = subprocess.run(
+        [node, str(ROOT / "bench" / "brackets_manager_double.mjs"), str(teams), runs],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=900,
+        check=True,
+    )
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def _double_results(event, official) -> dict:
+    """Give every result of the drawn double elimination, in blocks beside the floor."""
+    from django.db import connection
+
+    from tournaments import services
+    from tournaments.models import Event, Game
+
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute("ANALYZE")
@@ -263,21 +356,19 @@ def double(figures: dict) -> dict:
     event.refresh_from_db()
     assert event.status == Event.Status.FINISHED, event.status
     floor_seconds = floor.close() if floor else None
-    return figures | {
-        "double_games": len(games),
-        "double_draw_and_bracket_seconds": round(draw_seconds, 3),
+    return {
         "double_results": given,
         "double_all_results_seconds": round(seconds, 3),
         "double_bare_pg_floor_seconds": round(floor_seconds, 3) if floor_seconds else None,
-        "double_all_results_over_floor": (
-            round(seconds / floor_seconds, 2) if floor_seconds else None
-        ),
+        "double_results_over_floor": round(seconds / floor_seconds, 2) if floor_seconds else None,
+        "double_results_target_over_floor": 1.5,
         "double_ms_per_result": round(1000 * seconds / max(given, 1), 3),
     }
 
 
 if __name__ == "__main__":
-    found = main(profile="--profile" in sys.argv, draw_only="--draw-only" in sys.argv)
+    profiling, drawing_only = "--profile" in sys.argv, "--draw-only" in sys.argv
+    found = main(profile=profiling, draw_only=drawing_only)
     if "--format" in sys.argv and sys.argv[sys.argv.index("--format") + 1 :][:1] == ["double"]:
-        found = double(found)
+        found = double(found, profile=profiling, draw_only=drawing_only)
     report(found)

@@ -6,7 +6,8 @@
 // "double" (with the reset), every match stored as the manager stores it. One run first
 // as a warm-up (the JIT), then `runs` timed runs, each timed in this process with
 // performance.now() around `manager.create.stage` only. Prints one JSON line: the median,
-// the fastest and the slowest run, in seconds, and how many matches a stage holds.
+// the fastest and the slowest run and every run, in seconds, and how many matches a
+// stage holds.
 //
 // Our own script; brackets-manager and brackets-memory-db are devDependencies in
 // package.json (installed at set-up, never committed).
@@ -63,5 +64,6 @@ console.log(
     brackets_manager_double_create_seconds: round(median),
     brackets_manager_double_create_best_seconds: round(timed[0]),
     brackets_manager_double_create_worst_seconds: round(timed[timed.length - 1]),
+    brackets_manager_run_seconds: timed.map((seconds) => Math.round(seconds * 1e6) / 1e6),
   }),
 );
