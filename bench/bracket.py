@@ -52,6 +52,7 @@ import statistics
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 from _common import ROOT, Floor, checked_in_players, doubles_event, report, setup_django
 
@@ -238,16 +239,17 @@ def double(figures: dict, *, profile: bool = False, draw_only: bool = False) -> 
     teams = len(players) // 2
     manager = [brackets_manager(teams)]
     gc.collect()
+    backend = _backend_cpu()
     profiler = cProfile.Profile() if profile else None
     draws, cpu = [], []
     for each in events:
         if profiler:
             profiler.enable()
-        started, cpu_started = time.perf_counter(), time.process_time()
+        started, cpu_started, backend_started = time.perf_counter(), time.process_time(), backend()
         services.draw_partners_for_event(event=each, by=official, seed=1)
         games = services.draw_bracket(event=each, by=official, seed=1)
         draws.append(time.perf_counter() - started)
-        cpu.append(time.process_time() - cpu_started)
+        cpu.append((time.process_time() - cpu_started, backend() - backend_started))
         if profiler:
             profiler.disable()
     if profiler:
@@ -260,15 +262,25 @@ def double(figures: dict, *, profile: bool = False, draw_only: bool = False) -> 
 
 
 def _draw_figures(games, draws: list, cpu: list, manager: list) -> dict:
-    """The double elimination draw's figures beside brackets-manager's."""
+    """The double elimination draw's figures beside brackets-manager's.
+
+    ``cpu`` holds each draw's CPU seconds: this process's and the database backend's
+    (None where /proc cannot tell). On a busy machine the wall times wait for a CPU;
+    the CPU ratio says what each side costs, whatever the load.
+    """
     median = statistics.median(draws)
+    client = statistics.median(mine for mine, _ in cpu)
+    both = None if None in (theirs for _, theirs in cpu) else [sum(pair) for pair in cpu]
     found = {
         "double_games": len(games),
         "double_draws": len(draws),
         "double_draw_and_bracket_seconds": round(median, 3),
         "double_draw_and_bracket_best_seconds": round(min(draws), 3),
         "double_draw_and_bracket_worst_seconds": round(max(draws), 3),
-        "double_draw_client_cpu_seconds": round(statistics.median(cpu), 3),
+        "double_draw_client_cpu_seconds": round(client, 3),
+        "double_draw_client_and_database_cpu_seconds": (
+            round(statistics.median(both), 3) if both else None
+        ),
     }
     skipped = [
         run["brackets_manager_skipped"] for run in manager if "brackets_manager_skipped" in run
@@ -277,7 +289,15 @@ def _draw_figures(games, draws: list, cpu: list, manager: list) -> dict:
         return found | {"brackets_manager_skipped": skipped[0]}
     runs = [seconds for run in manager for seconds in run["brackets_manager_run_seconds"]]
     theirs = statistics.median(runs)
+    their_cpu = statistics.median(
+        seconds for run in manager for seconds in run["brackets_manager_run_cpu_seconds"]
+    )
+    if both:
+        found["double_draw_cpu_over_brackets_manager_cpu"] = round(
+            statistics.median(both) / their_cpu, 3
+        )
     return found | {
+        "brackets_manager_double_create_cpu_seconds": round(their_cpu, 3),
         "brackets_manager_version": manager[0]["brackets_manager_version"],
         "brackets_manager_matches": manager[0]["brackets_manager_matches"],
         "brackets_manager_runs": len(runs),
@@ -287,6 +307,28 @@ def _draw_figures(games, draws: list, cpu: list, manager: list) -> dict:
         "double_draw_over_brackets_manager": round(median / theirs, 3),
         "double_draw_target_over_brackets_manager": 0.5,
     }
+
+
+def _backend_cpu():
+    """Return a reader of the CPU seconds the database backend of this connection has
+    used (user and system, from /proc: the server on this machine), or of None."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return lambda: None
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        stat = Path(f"/proc/{cursor.fetchone()[0]}/stat")
+    tick = os.sysconf("SC_CLK_TCK")
+
+    def read():
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return None
+        return (int(fields[11]) + int(fields[12])) / tick  # utime, stime
+
+    return read if read() is not None else lambda: None
 
 
 def brackets_manager(teams: int) -> dict:

@@ -6,7 +6,8 @@
 // "double" (with the reset), every match stored as the manager stores it. One run first
 // as a warm-up (the JIT), then `runs` timed runs, each timed in this process with
 // performance.now() around `manager.create.stage` only. Prints one JSON line: the median,
-// the fastest and the slowest run and every run, in seconds, and how many matches a
+// the fastest and the slowest run and every run, in seconds, each run's CPU time (user
+// and system, every thread of the process: process.cpuUsage), and how many matches a
 // stage holds.
 //
 // Our own script; brackets-manager and brackets-memory-db are devDependencies in
@@ -32,6 +33,7 @@ const seeding = Array.from({ length: teams }, (_, n) => `Team ${n + 1}`);
 async function createOnce() {
   const storage = new InMemoryDatabase();
   const manager = new BracketsManager(storage);
+  const cpuBefore = process.cpuUsage();
   const began = performance.now();
   await manager.create.stage({
     tournamentId: 0,
@@ -41,14 +43,19 @@ async function createOnce() {
     settings: { grandFinal: "double", seedOrdering: ["natural"], balanceByes: true },
   });
   const seconds = (performance.now() - began) / 1000;
+  const used = process.cpuUsage(cpuBefore);
+  const cpu = (used.user + used.system) / 1e6;
   const matches = (await storage.select("match")) ?? [];
-  return { seconds, matches: matches.length };
+  return { seconds, cpu, matches: matches.length };
 }
 
 const warmUp = await createOnce();
 const timed = [];
+const cpu = [];
 for (let run = 0; run < runs; run += 1) {
-  timed.push((await createOnce()).seconds);
+  const once = await createOnce();
+  timed.push(once.seconds);
+  cpu.push(once.cpu);
 }
 timed.sort((a, b) => a - b);
 const median =
@@ -65,5 +72,6 @@ console.log(
     brackets_manager_double_create_best_seconds: round(timed[0]),
     brackets_manager_double_create_worst_seconds: round(timed[timed.length - 1]),
     brackets_manager_run_seconds: timed.map((seconds) => Math.round(seconds * 1e6) / 1e6),
+    brackets_manager_run_cpu_seconds: cpu.map((seconds) => Math.round(seconds * 1e6) / 1e6),
   }),
 );

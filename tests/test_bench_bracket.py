@@ -60,6 +60,7 @@ def test_the_double_elimination_bench_prints_its_figures_and_brackets_managers()
         assert figures["one_statement_results"]
         assert figures["double_bare_pg_floor_seconds"] > 0
         assert figures["double_results_over_floor"] > 0
+        assert figures["double_draw_client_and_database_cpu_seconds"] > 0
     installed = (ROOT / "node_modules" / "brackets-manager" / "package.json").exists()
     if shutil.which("node") and installed:
         assert figures["brackets_manager_version"] == "1.11.1"
@@ -67,6 +68,7 @@ def test_the_double_elimination_bench_prints_its_figures_and_brackets_managers()
         assert figures["brackets_manager_runs"] == 4
         assert figures["brackets_manager_double_create_seconds"] >= 0
         assert "double_draw_over_brackets_manager" in figures
+        assert figures["brackets_manager_double_create_cpu_seconds"] >= 0
     else:
         assert "no brackets-manager figure" in figures["brackets_manager_skipped"]
         assert "double_draw_over_brackets_manager" not in figures
@@ -91,7 +93,8 @@ def test_the_bench_says_why_when_node_or_the_package_is_missing(monkeypatch, tmp
     assert skipped == {
         "brackets_manager_skipped": "node is not installed: no brackets-manager figure"
     }
-    figures = bracket._draw_figures([None] * 15, [0.2, 0.1, 0.3], [0.1] * 3, [skipped, skipped])
+    figures = bracket._draw_figures([None] * 15, [0.2, 0.1, 0.3], [(0.1, None)] * 3, [skipped] * 2)
     assert figures["brackets_manager_skipped"] == skipped["brackets_manager_skipped"]
     assert figures["double_draw_and_bracket_seconds"] == 0.2
     assert "double_draw_over_brackets_manager" not in figures
+    assert figures["double_draw_client_and_database_cpu_seconds"] is None
