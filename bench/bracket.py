@@ -27,6 +27,53 @@ the results to stderr; ``--format double`` then draws a double elimination of th
 players and gives its every result (about 8,190), against a floor of as many bare
 transactions (the ``double_*`` figures). The last line printed is one JSON object.
 
+Double elimination (``--format double``; issue 21). Targets: the draw (partners, then
+the whole double elimination, grand final with reset: 8,191 games) in at most 0.5 of
+the time brackets-manager 1.11.1 takes to create the same stage in memory, and every
+result in at most 1.5 times the floor, both measured in the same run. Our draw is the
+median of BENCH_DRAWS draws (``double_draw_and_bracket_seconds``); brackets-manager's is
+bench/brackets_manager_double.mjs, run with node before and after our draws (a warm-up,
+then BENCH_BM_RUNS runs each time, each timed inside node with performance.now; the
+median of all): ``brackets_manager_double_create_seconds`` and the ratio
+``double_draw_over_brackets_manager``. Both sides' CPU seconds are given too (ours: this
+process and the database backend, from /proc; theirs: process.cpuUsage), and their
+ratio ``double_draw_cpu_over_brackets_manager_cpu``, which a busy machine skews less
+than the wall times. Without node or the package (package.json's devDependencies,
+``npm ci``) the JSON says so in ``brackets_manager_skipped`` and has no ratio.
+
+Measured 2026-11-26 on the shared 2-core machine, 4,096 teams, BENCH_DRAWS=5 and 3
+brackets-manager runs twice (load average from ``uptime`` in brackets), PostgreSQL 15:
+
+    run (load)       ours s (best-worst)  b-m s (best-worst)  wall   CPU ratio
+    10:40 (7.2-7.1)  2.64 (2.48-2.96)     3.35 (2.11-4.29)    0.79   0.79 (1.27 / 1.60 s)
+    10:45 (6.0-5.1)  4.97 (3.78-5.22)     7.28 (5.33-9.47)    0.68   0.72 (1.39 / 1.94 s)
+    10:20 (5.5-6.4)  3.56 (2.82-3.63)     4.17 (3.47-5.77)    0.86   (3 draws)
+
+So the draw target is not met: ours costs about 0.7-0.8 of brackets-manager's CPU, and
+the profile says where (tools beside the bench, same machine, median of 3, CPU seconds
+of the backend): of about 1.0 s of database CPU, 0.64 s are the foreign-key checks
+PostgreSQL runs at the two commits (partners: 0.30 s for 28,672 checks of every team's
+event and every member's team, event and player; bracket: 0.34 s for about 41,000
+checks of every game's event, next and loser game and every side's game and team, and
+about 41,000 more trigger events for keys left empty). Dropping those constraints in a
+throwaway database took the draw to 0.39-0.46 s of database CPU and 1.6-1.9 s of wall
+time (against 1.0-1.3 s and 3.0-4.0 s with them, load 5.5): about 0.42 of
+brackets-manager's CPU. The rest is the rows' writes (teams 0.11-0.15 s, the 8,191
+games and 16,382 sides 0.2 s) and 0.2 s of Python (the format's layout of 8,191 games
+0.07 s, the arrays, Django around the queries). The keys stay: dropping them (a
+migration on Game, Side, Team and TeamMember, ``db_constraint=False``) trades the
+database's guard on every bracket for half the draw's time, a choice for the project,
+not for a benchmark.
+
+Results: the winners' and losers' games are one statement each (result_statements.py),
+the grand final takes the general path. Before this work, every double elimination
+result took the general path: 4.68 times the floor (139 s for 8,191 results against
+29.7 s, load 0.4-5). After, in the same runs as above: 1.50 (10:40), 1.66 (10:45) and
+1.52 (10:20); single elimination's in those runs 1.74, 1.18 and 1.78 (its statement
+against the one before, blocks side by side in one run: 1.02-1.04 times, load 6-7).
+On a machine this busy the floor's own time swings (11-33 s for 4,095 transactions),
+so one run's ratio is good to about 0.2 either way.
+
 Where the draw's time goes (PostgreSQL 15, 2 shared cores, best of 6 draws; the CPU of
 the database's backend read from /proc beside the client's): 0.34-0.36 s of wall time is
 0.29-0.31 s of database CPU and 0.045 s of Python (0.41 s, 0.35 s and 0.065 s before
@@ -249,7 +296,8 @@ def double(figures: dict, *, profile: bool = False, draw_only: bool = False) -> 
         services.draw_partners_for_event(event=each, by=official, seed=1)
         games = services.draw_bracket(event=each, by=official, seed=1)
         draws.append(time.perf_counter() - started)
-        cpu.append((time.process_time() - cpu_started, backend() - backend_started))
+        backend_used = None if backend_started is None else backend() - backend_started
+        cpu.append((time.process_time() - cpu_started, backend_used))
         if profiler:
             profiler.disable()
     if profiler:
