@@ -4,7 +4,8 @@ last (issue 22: none stops working unnoticed). Timings are never asserted here.
 They run in CI's PostgreSQL stage, on PostgreSQL as the benches' figures are (each in a
 throwaway database of its own, ``BENCH_DATABASE``), and once: about five minutes on this
 machine, which the SQLite stage does not spend again (there they are skipped as a
-missing service). bench/season.py and bench/hall.py have their own tests.
+missing service). bench/season.py, bench/hall.py and bench/bracket.py have their own
+tests.
 """
 
 import json
@@ -20,8 +21,6 @@ from tests.conftest import needs_database
 
 ROOT = Path(__file__).resolve().parent.parent
 SMALL = {
-    "bracket.py": {"BENCH_PLAYERS": "64"},
-    "bracket.py --format double": {"BENCH_PLAYERS": "64"},
     "exports.py": {"BENCH_HANDS": "2000"},
     "hands.py": {
         "BENCH_TEAMS": "8",
@@ -35,7 +34,7 @@ SMALL = {
     "seating.py": {"BENCH_ENTRANTS": "60"},
     "standings.py": {"BENCH_PLAYERS": "40"},
 }
-OWN_TESTS = {"season.py", "hall.py"}
+OWN_TESTS = {"season.py", "hall.py", "bracket.py"}
 
 
 def test_every_bench_is_run_here_or_by_a_test_of_its_own():
