@@ -30,6 +30,16 @@ N held and that one is tried (BENCH_REFINE=0: not). BENCH_TABLES=N runs that N o
 At the end every hand the generator saw confirmed must be in the database once: hands
 lost and hands counted twice are reported (both must be 0). The figures are the largest
 N held (its step's percentiles); the last line printed is one JSON object.
+
+Measured 2026-11-26 (branch hallspeed against its base f400731, one after the other,
+PostgreSQL, the Redis page cache, 3 sync workers, BENCH_TABLES pinned, BENCH_SECONDS=40,
+BENCH_WARMUP=15), on this 2-core machine shared with four other helpers' benches and
+tests (load average 7.6-8.2): the workers got 23-31 % of one core, and neither held even
+50 tables. At 50: entry p95 9.9 s (base) and 9.7 s (branch), confirmation 6.3 s and
+9.8 s, with 460 and 348 requests timed out at 10 s; in the same 40 s the branch counted
+72 confirmed hands, the base 16; lost and duplicated hands 0 in both. At 150 every
+request of both timed out. These say nothing of the code but that it kept every hand
+once: the figure the goal asks for (N >= 300 at p95 < 200 ms) needs a quiet machine.
 """
 
 import asyncio

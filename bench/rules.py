@@ -5,6 +5,7 @@ JSON object of timings in seconds, for the figures to be compared between runs.
 """
 
 import json
+import os
 import random
 import sys
 import time
@@ -17,8 +18,9 @@ from games.rules.thats_it import rules as thats_it
 from games.rules.tiles import format_tile
 
 SEED = 2024
-TGS_HANDS = 100_000
-THATS_IT_HANDS = 10_000
+# BENCH_HANDS=1000: a smaller run (CI runs every bench at a small size).
+TGS_HANDS = int(os.environ.get("BENCH_HANDS") or 100_000)
+THATS_IT_HANDS = max(1, TGS_HANDS // 10)
 REASONS = tuple(texas_good_sams.PENALTY_REASONS)
 
 

@@ -10,6 +10,7 @@ JSON object of figures, units in the keys, for the figures to be compared betwee
 """
 
 import json
+import os
 import statistics
 import sys
 import time
@@ -20,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.seating import seat_round
 
-ENTRANTS = 1_000
+ENTRANTS = int(os.environ.get("BENCH_ENTRANTS") or 1_000)  # smaller: to try it out, and in CI
 EARLIER_ROUNDS = 7
 TIMINGS = 5
 SEED = 2024

@@ -130,8 +130,8 @@ MIDDLEWARE = [
     # The server's time on every answer, 304s included, for the clocks' countdown.
     "tournaments.server_time.ServerNowMiddleware",
     "django.middleware.security.SecurityMiddleware",
-    # A visitor's poll of an unchanged public page: 304 after one query, nothing more.
-    "tournaments.page_cache.UnchangedPollMiddleware",
+    # A visitor's unchanged public page: 304 or the kept page after one query, nothing more.
+    "tournaments.page_cache.KeptPageMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",

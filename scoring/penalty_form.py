@@ -1,9 +1,10 @@
 """The penalty rows of the hand form: who offended (which fixes the side) and why."""
 
 from django import forms
+from django.utils.functional import cached_property
 
 from .selectors import SideView
-from .widgets import Choices
+from .widgets import Choices, Hidden
 
 
 class PenaltyForm(forms.Form):
@@ -40,6 +41,15 @@ class PenaltyForm(forms.Form):
 
 
 class BasePenaltyFormSet(forms.BaseFormSet):
+    @cached_property
+    def management_form(self):
+        """Django's management form, its hidden boxes written without their templates
+        (`widgets.Hidden`); the sheet writes them one by one."""
+        form = super().management_form
+        for box in form.fields.values():
+            box.widget = Hidden()
+        return form
+
     def penalties(self) -> list[dict]:
         """Return the filled-in rows' penalties; remember which row each came from."""
         self.entry_rows = []

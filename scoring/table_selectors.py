@@ -2,6 +2,7 @@
 
 from dataclasses import dataclass, field
 
+from tournaments.compiled import compiled
 from tournaments.models import OPEN, Event, Game
 from tournaments.selectors import Clock, game_clock
 
@@ -15,13 +16,19 @@ from .services.table_links import normal_code, refusal, show_code
 Status = TableEntry.Status
 
 
+@compiled(slug="\0slug", code="\0code")
+def _links(*, slug: str, code: str):
+    return TableLink.objects.select_related("game__event__tournament", "game__next_game").filter(
+        code=code, game__event__tournament__slug=slug
+    )[:1]
+
+
 def find_link(slug: str, code: str) -> TableLink | None:
-    """Return the tournament's table link with this code (revoked ones too), or None."""
-    return (
-        TableLink.objects.select_related("game__event__tournament", "game__next_game")
-        .filter(code=normal_code(code), game__event__tournament__slug=slug)
-        .first()
-    )
+    """Return the tournament's table link with this code (revoked ones too), or None,
+    read with its game, event, tournament and next game (one query, compiled once:
+    every step at a table reads it)."""
+    found = _links(slug=slug, code=normal_code(code))
+    return found[0] if found else None
 
 
 @dataclass
@@ -64,12 +71,29 @@ class TableView:
         return not self.refusal and self.waiting is None and self.sheet.can_add
 
 
-def table_view(link: TableLink, *, sides=None) -> TableView:
+_UNREAD = object()
+
+
+def left_by_step(link: TableLink, game: Game) -> TableLink:
+    """Return the link with its game brought to the state a step at the table left it in.
+
+    ``game`` is the game's row as the step locked and changed it (`TableResult.game`);
+    the link's game was read with its event, tournament and next game at the start of the
+    request, and keeps them: a step changes the game's own columns only.
+    """
+    for column in Game._meta.concrete_fields:
+        if column.attname in game.__dict__:
+            setattr(link.game, column.attname, game.__dict__[column.attname])
+    return link
+
+
+def table_view(link: TableLink, *, sides=None, latest=_UNREAD) -> TableView:
     """Return the table's page for this link: a handful of queries, whatever the hands.
 
     sides: the game's sides as this request read them already (`game_sides`): a step at
     the table changes the hands, never who sits where. The players come from the sides,
-    and the table's last entry is read once (it is the sheet's waiting hand when open).
+    and the table's last entry is read once (it is the sheet's waiting hand when open),
+    or given as ``latest`` by the step that just made or answered it.
     """
     game = link.game
     sheet = game_sheet(game, sides=sides, waiting=False)
@@ -81,7 +105,8 @@ def table_view(link: TableLink, *, sides=None) -> TableView:
     for side in sheet.sides:
         names = [s.name for s in seated if s.seat == side.seat]
         view.seated.append((side.name, " & ".join(names) or side.label))
-    latest = TableEntry.objects.filter(game=game).order_by("-entered_at", "-pk").first()
+    if latest is _UNREAD:
+        latest = TableEntry.objects.filter(game=game).order_by("-entered_at", "-pk").first()
     if latest is not None and latest.status in OPEN_ENTRY and game.status in OPEN:
         view.waiting = sheet.waiting = latest
         view.waiting_text = entry_words(sheet, latest)

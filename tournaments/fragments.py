@@ -11,6 +11,11 @@ so the page is assembled from parts kept in the pages' cache under their own ver
 - Each game's card, under the game's own version (bumped by every change to the game and
   its sides), the event's ``shared_changed_at`` (names on the card), its place on the
   grid, and whose games the page marks.
+- A rounds event's public pages the same way: each table's card on a round's page
+  (`attach_tables`) under its game's version and ``shared_changed_at``; the standings
+  table (`standings_table`) under what it is ranked from (every result, sit-out and the
+  points a sit-out scores, read for the page) and ``shared_changed_at`` (the names): a
+  hand that decides nothing changes neither, and a result changes it at once.
 
 Never by time: a key names the version it was built from, and the versions are read
 before the rows they stand for, so what a key holds is never older than its name (the
@@ -20,11 +25,15 @@ rebuild. The build of the code is in every key (`page_cache._build`).
 
 from __future__ import annotations
 
+import hashlib
+
 from django.core.cache import caches
 from django.template.loader import get_template
 
 CACHE_ALIAS = "pages"
 CARD_TEMPLATE = "tournaments/bracket_game.html"
+TABLE_TEMPLATE = "tournaments/round_table.html"
+STANDINGS_TEMPLATE = "tournaments/standings_table.html"
 
 
 def _stamp(event) -> str:
@@ -33,11 +42,12 @@ def _stamp(event) -> str:
     return f"{_build()}:{event.pk}:{event.shared_changed_at.isoformat()}"
 
 
-def team_lines_of(event, build) -> dict:
+def team_lines_of(event, build, *, kind: str = "teams"):
     """Return ``build(event)`` (the event's team lines) from the cache when its teams are
-    as they were (see the module), building and keeping them otherwise."""
+    as they were (see the module), building and keeping them otherwise. kind: what
+    ``build`` gives (the bracket's lines, or a rounds event's `event_teams`)."""
     cache = caches[CACHE_ALIAS]
-    key = f"teams:{_stamp(event)}"
+    key = f"{kind}:{_stamp(event)}"
     teams = cache.get(key)
     if teams is None:
         teams = build(event)
@@ -50,7 +60,6 @@ def attach_cards(games, *, event, tournament, shown) -> None:
     from the cache when the game is as it was; draw and keep the others."""
     if not games:
         return
-    cache = caches[CACHE_ALIAS]
     stamp = _stamp(event)
     team = getattr(shown, "team", None)
 
@@ -59,15 +68,47 @@ def attach_cards(games, *, event, tournament, shown) -> None:
         place = f"{getattr(game, 'row', '')}/{getattr(game, 'span', '')}"
         return f"card:{stamp}:{game.pk}:{game.version}:{place}:{marked}:{game.link}"
 
-    keys = {key(game): game for game in games}
+    context = {"shown": shown, "official": False, "tournament": tournament}
+    _attach(CARD_TEMPLATE, {key(game): game for game in games}, "game", context)
+
+
+def attach_tables(tables, *, event, tournament) -> None:
+    """Give each table of a round (`TableLine`, its public ``link`` set) its card's HTML
+    as ``card`` (read by the round's template), kept under the game's version."""
+    if not tables:
+        return
+    stamp = _stamp(event)
+    keys = {f"table:{stamp}:{t.pk}:{t.version}:{t.link}": t for t in tables}
+    context = {"official": False, "tournament": tournament, "event": event}
+    _attach(TABLE_TEMPLATE, keys, "table", context)
+
+
+def _attach(template_name: str, keys: dict, name: str, context: dict) -> None:
+    """Set ``card`` on each object of ``keys`` (by cache key): kept, or drawn by the
+    template with the object as ``name`` in ``context``, and kept."""
+    cache = caches[CACHE_ALIAS]
     found = cache.get_many(list(keys))
     drawn = {}
-    template = get_template(CARD_TEMPLATE)
-    for name, game in keys.items():
-        card = found.get(name)
+    template = get_template(template_name)
+    for key, item in keys.items():
+        card = found.get(key)
         if card is None:
-            context = {"game": game, "shown": shown, "official": False, "tournament": tournament}
-            card = drawn[name] = template.render(context)
-        game.card = card
+            card = drawn[key] = template.render({**context, name: item})
+        item.card = card
     if drawn:
         cache.set_many(drawn)
+
+
+def standings_table(event, *, ranked_from, build) -> str:
+    """Return the public standings table's HTML: kept under ``ranked_from`` (what the
+    standings are computed from, as read for this page) and the event's names; else
+    ``build()`` gives the standings (`selectors.standings`), drawn and kept."""
+    cache = caches[CACHE_ALIAS]
+    digest = hashlib.blake2b(repr(ranked_from).encode(), digest_size=16).hexdigest()
+    key = f"standings:{_stamp(event)}:{digest}"
+    html = cache.get(key)
+    if html is None:
+        context = {"standings": build(), "official": False, "event": event}
+        html = get_template(STANDINGS_TEMPLATE).render(context)
+        cache.set(key, html)
+    return html

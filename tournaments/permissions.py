@@ -4,9 +4,20 @@ from functools import wraps
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.shortcuts import get_object_or_404
+from django.db.models import Exists, OuterRef
+from django.http import Http404
 
+from .compiled import compiled
 from .models import Tournament
+
+
+@compiled(slug="\0slug", user=-770_401)
+def _tournaments(*, slug: str, user: int):
+    """The tournament of this address, with whether the user is one of its officials."""
+    officials = Tournament.officials.through.objects.filter(
+        tournament_id=OuterRef("pk"), user_id=user
+    )
+    return Tournament.objects.filter(slug=slug).annotate(user_is_official=Exists(officials))[:1]
 
 
 def official_required(view):
@@ -20,8 +31,14 @@ def official_required(view):
     def wrapper(request, slug, *args, **kwargs):
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
-        tournament = get_object_or_404(Tournament, slug=slug)
-        if not tournament.is_official(request.user):
+        # One query, compiled once (every official page asks it): the tournament, and
+        # whether the user is its official (`Tournament.is_official`).
+        user = request.user
+        found = _tournaments(slug=slug, user=user.pk)
+        if not found:
+            raise Http404("No such tournament.")
+        tournament = found[0]
+        if not (user.is_superuser or tournament.user_is_official):
             raise PermissionDenied("You are not an official of this tournament.")
         return view(request, tournament, *args, **kwargs)
 

@@ -8,15 +8,13 @@ game it is showing.
 import re
 from dataclasses import dataclass, field
 
-from django.db.models import Prefetch
-
 from games.engine import PENALTIES, Field, Scored, Table
 from games.rules import RulesError
 from tournaments import naming
-from tournaments.models import OPEN, SCORED, Game, Player, Side, Team, TeamMember
+from tournaments.models import OPEN, SCORED, Game, Player, Team
 
 from ..models import Hand, TableEntry
-from ..models.table import OPEN_ENTRY
+from .game_reads import hands_of, open_entry_of, sides_with_members
 from .hand_reading import read_hand
 from .match_sheet import MatchView, match_view
 from .sheet_notes import note_answers
@@ -100,14 +98,9 @@ def game_table(game: Game, sides: int) -> tuple[Table | None, str]:
 
 
 def game_sides(game: Game) -> list[SideView]:
-    """Return the game's sides in seat order, with their players and chapters (two queries)."""
-    members = TeamMember.objects.select_related("player__chapter").order_by("position")
-    found = list(
-        Side.objects.filter(game=game)
-        .select_related("team")
-        .prefetch_related(Prefetch("team__memberships", queryset=members))
-        .order_by("seat")
-    )
+    """Return the game's sides in seat order, with their players and chapters (two
+    queries, compiled once: every hand entered reads them)."""
+    found = sides_with_members(game.pk)
     word = side_word(game, game_table(game, len(found))[0])
     return [
         SideView(
@@ -178,6 +171,8 @@ class SheetRow:
     penalties: list[PenaltyLine] = field(default_factory=list)
     reached_first_note: str = ""
     entry: object = None
+    # The game of its match this row's hand opens (a heading row above it), or None.
+    game_start: int | None = None
 
     @property
     def totals_text(self) -> str:
@@ -309,9 +304,9 @@ def game_sheet(game: Game, *, sides: list[SideView] | None = None, waiting: bool
     sheet = Sheet(game=game, sides=sides, table=table, problem=problem)
     if table is not None:
         sheet.fields = sheet.spec.entry_fields(table, sheet.options)
-    hands = list(Hand.objects.filter(game=game).order_by("number"))
+    hands = hands_of(game.pk)
     if waiting and game.table_hand and game.status in OPEN:  # a table's hand waits
-        sheet.waiting = TableEntry.objects.filter(game=game, status__in=OPEN_ENTRY).first()
+        sheet.waiting = open_entry_of(game.pk)
     totals, in_game = [0] * len(sides), 1
     for hand in hands:
         if hand.match_game != in_game:  # a match's next game: its totals from nothing
@@ -324,6 +319,10 @@ def game_sheet(game: Game, *, sides: list[SideView] | None = None, waiting: bool
         sheet.rows.append(row)
     note_answers(sheet)
     sheet.match = match_view(game, sides, sheet.rows, sheet.spec, table, sheet.options)
+    if sheet.match is not None:  # each game of the match opens with its heading row
+        for before, row in zip([None, *sheet.rows], sheet.rows, strict=False):
+            if before is None or before.hand.match_game != row.hand.match_game:
+                row.game_start = row.hand.match_game
     for side in sides:
         side.total = sheet.totals[side.seat]
     return sheet

@@ -1,7 +1,10 @@
-"""The game's row, locked, and its hands, read in raw SQL for every hand entered.
+"""The game's row, locked, and its hands, read for every hand entered.
 
-Raw SQL because these run for every hand, and the ORM's locking select_related costs as
-much as the rest of the hand's queries together (measured by bench/hands.py).
+Both run for every hand, and building the ORM's locking select_related each time cost as
+much as the rest of the hand's queries together (bench/hands.py): the lock is an ORM
+queryset compiled once (`tournaments.compiled`; `read_cpu_ms_compiled_and_orm`,
+``game_lock``, times it against the same queryset built every time), the hands a raw
+SELECT read as plain rows.
 """
 
 import json
@@ -9,21 +12,18 @@ import uuid
 from typing import NamedTuple
 
 from django.db import connection
+from django.db.models import Count, OuterRef, Subquery
+from django.db.models.functions import Coalesce
 
 from scoring.models import Hand
+from tournaments.compiled import compiled
 from tournaments.errors import DeskError
-from tournaments.models import Event, Game, Side
+from tournaments.models import Game, Side
 from tournaments.services.rounds import lock_round_of_game
 
 # What a hand change (and a table's refusal: status, name) reads of the game's event;
-# other event fields load if asked for. In the model's field order: Model.from_db places
-# values by that order.
-_EVENT_FIELDS = tuple(
-    field.attname
-    for field in Event._meta.concrete_fields
-    if field.attname
-    in {"tournament_id", "name", "game_key", "format", "team_size", "options", "status"}
-)
+# other event fields load if asked for.
+_EVENT = ("tournament", "name", "game_key", "format", "team_size", "options", "status")
 
 
 def _json(value):
@@ -34,10 +34,9 @@ def _json(value):
 def lock_game(game: Game | int) -> Game:
     """Lock the game's row and read it with its event and side count, in one query.
 
-    Written as raw SQL because it runs for every hand and the ORM's locking
-    select_related costs as much as the rest of the hand's queries together
-    (bench/hands.py). A table of a round has its round locked first (the lock order of
-    `tournaments.services.rounds`): the hand may decide the round. Given the game as read
+    Compiled once (see the module): it runs for every hand. A table of a round has its
+    round locked first (the lock order of `tournaments.services.rounds`): the hand may
+    decide the round. Given the game as read
     from the database earlier (not only its id, nor a `Game(pk=...)`), its `round_id`
     says whether it has a round: a game is made in its round, or in none, and never
     moves, so a bracket game's lock is one query.
@@ -49,33 +48,33 @@ def lock_game(game: Game | int) -> Game:
     else:
         game_id = getattr(game, "pk", game)
         lock_round_of_game(game_id)
-    qn = connection.ops.quote_name
-    event = Event._meta
-    columns = ", ".join(
-        f"e.{qn(event.get_field(name).column)} AS {qn('event_' + name)}" for name in _EVENT_FIELDS
-    )
-    sides = (
-        f"(SELECT COUNT(*) FROM {qn(Side._meta.db_table)} s WHERE s.{qn('game_id')} = g.id) "
-        f"AS {qn('side_count')}"
-    )
-    sql = (
-        f"SELECT g.*, {columns}, {sides} FROM {qn(Game._meta.db_table)} g "
-        f"JOIN {qn(event.db_table)} e ON e.{qn(event.pk.column)} = g.{qn('event_id')} "
-        "WHERE g.id = %s"
-    )
-    if connection.features.has_select_for_update_of:
-        sql += " FOR UPDATE OF g"
-    found = list(Game.objects.raw(sql, [game_id]))
+    found = _locked_games(game=int(game_id))
     if not found:
         raise DeskError(
             "This game is no longer there: the bracket was drawn again (or the round seated "
             "again) since the page was shown. Reload the page."
         )
-    game = found[0]
-    values = [getattr(game, f"event_{name}") for name in _EVENT_FIELDS]
-    values[_EVENT_FIELDS.index("options")] = _json(game.event_options)
-    game.event = Event.from_db(Game.objects.db, ["id", *_EVENT_FIELDS], [game.event_id, *values])
-    return game
+    return found[0]
+
+
+@compiled(game=-770_701)
+def _locked_games(*, game: int):
+    """The game locked (FOR UPDATE OF the game's row alone, where the database locks
+    rows), read with what a hand needs of its event and its number of sides."""
+    sides = (
+        Side.objects.filter(game_id=OuterRef("pk"))
+        .order_by()
+        .values("game_id")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
+    return (
+        Game.objects.select_related("event")
+        .only(*(f.name for f in Game._meta.concrete_fields), *(f"event__{f}" for f in _EVENT))
+        .annotate(side_count=Coalesce(Subquery(sides), 0))
+        .select_for_update(of=("self",))
+        .filter(pk=game)
+    )
 
 
 class HandRow(NamedTuple):

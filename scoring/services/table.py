@@ -34,6 +34,7 @@ from scoring.services.hands import HandResult, Origin, add_origin_hand
 from scoring.services.table_links import TableRefused, _user, refusal
 from tournaments import services as desk
 from tournaments.acting import User
+from tournaments.compiled import compiled
 from tournaments.models import Game, TeamMember
 
 Status = TableEntry.Status
@@ -48,15 +49,20 @@ class Sitter:
     seat: int
 
 
-def sitters(game_id: int) -> list[Sitter]:
-    """Return the table's players in seat order, each with their side's seat (one query)."""
-    rows = (
-        TeamMember.objects.filter(team__sides__game_id=game_id)
+@compiled(game=-770_501)
+def _sitter_rows(*, game: int):
+    return (
+        TeamMember.objects.filter(team__sides__game_id=game)
         .annotate(seat=F("team__sides__seat"))
         .order_by("team__sides__seat", "position")
         .values_list("player_id", "player__name", "seat")
     )
-    return [Sitter(pk, name, seat) for pk, name, seat in rows]
+
+
+def sitters(game_id: int) -> list[Sitter]:
+    """Return the table's players in seat order, each with their side's seat (one query,
+    compiled once, as the other reads below: every step at a table makes them)."""
+    return [Sitter(pk, name, seat) for pk, name, seat in _sitter_rows(game=game_id)]
 
 
 def sitters_of(sides) -> list[Sitter]:
@@ -90,15 +96,31 @@ def _known_game(link: TableLink) -> Game | int:
 def _lock_link_game(link: TableLink, *, locked: Game | None = None) -> tuple[TableLink, Game]:
     """Lock the link's game (and its round), read the link afresh; refuse what it cannot do."""
     game = locked or lock_game(_known_game(link))
-    link = TableLink.objects.get(pk=link.pk)
+    link = _link_rows(pk=link.pk)[0]
     reason = refusal(link, game, game.event)  # the lock read the event's status and name
     if reason:
         raise TableRefused(reason)
     return link, game
 
 
+@compiled(pk=-770_502)
+def _link_rows(*, pk: int):
+    return TableLink.objects.filter(pk=pk)
+
+
+@compiled(game=-770_503)
+def _open_entries(*, game: int):
+    return TableEntry.objects.filter(game_id=game, status__in=OPEN_ENTRY).order_by("pk")[:1]
+
+
+@compiled(game=-770_504, pk=-770_505)
+def _locked_entries(*, game: int, pk: int):
+    return TableEntry.objects.select_for_update().filter(pk=pk, game_id=game)
+
+
 def open_entry(game_id: int) -> TableEntry | None:
-    return TableEntry.objects.filter(game_id=game_id, status__in=OPEN_ENTRY).first()
+    found = _open_entries(game=game_id)
+    return found[0] if found else None
 
 
 def _waiting_message(entry: TableEntry) -> str:
@@ -113,13 +135,16 @@ def _waiting_message(entry: TableEntry) -> str:
 @dataclass
 class TableResult:
     """What a table's step did. set_aside: the entry no longer fitted the game (the desk
-    changed its hands since), so it was set aside instead of counted; `message` says so."""
+    changed its hands since), so it was set aside instead of counted; `message` says so.
+    game: the game as the step left it (its row as locked, with what the step changed),
+    for the page drawn after it; None when nothing was done (`repeated`)."""
 
     entry: TableEntry
     repeated: bool = False
     hand: HandResult | None = None
     set_aside: bool = False
     message: str = ""
+    game: Game | None = None
 
 
 def enter_hand(*, link: TableLink, player, version: int, key, data: dict) -> TableResult:
@@ -174,11 +199,14 @@ def _enter_hand(*, link, player, version, key, data) -> TableResult:
         entered_seat=who.seat,
     )
     _touch(game, waiting=Status.WAITING)
-    return TableResult(entry=created)
+    return TableResult(entry=created, game=game)
 
 
 def _lock_entry(game: Game, entry_id) -> TableEntry:
-    entry = TableEntry.objects.select_for_update().filter(pk=entry_id, game_id=game.pk).first()
+    number = int(entry_id)
+    # The compiled read sends the number as it is: one beyond the column's range is no entry.
+    found = _locked_entries(game=game.pk, pk=number) if 0 < number < 2**63 else []
+    entry = found[0] if found else None
     if entry is None:
         raise TableRefused("That hand is not one of this table's: reload this table's page.")
     return entry
@@ -228,7 +256,7 @@ def dispute_hand(*, link: TableLink, entry_id, revision, player) -> TableResult:
         by=None,
         text=f"{who.name} disputed hand {entry.number} of {game.name} at the table",
     )
-    return TableResult(entry=entry)
+    return TableResult(entry=entry, game=game)
 
 
 def _opponent(game: Game, entry: TableEntry, player) -> Sitter:
@@ -255,6 +283,7 @@ def _count(
         # Returned, not raised: the entry's new state must be kept.
         return TableResult(
             entry=entry,
+            game=game,
             set_aside=True,
             message=(
                 f"The desk changed this game's hands since hand {entry.number} was entered "
@@ -289,7 +318,8 @@ def _count(
         fields += ["detail", "points"]
     entry.save(update_fields=["status", "hand", "revision", *fields])
     Game.objects.filter(pk=game.pk).update(table_hand="")  # counted: nothing waits
-    return TableResult(entry=entry, hand=result)
+    result.game.table_hand = ""
+    return TableResult(entry=entry, hand=result, game=result.game)
 
 
 # --- The official's decisions ------------------------------------------------------

@@ -2,12 +2,13 @@
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games.rules import RulesError
+from tournaments.compiled import compiled
 from tournaments.faults import not_saved_on_db_fault
 from tournaments.models import Game, Tournament
 from tournaments.permissions import official_required
@@ -24,9 +25,19 @@ from ..services import hand_snapshot
 from ..table_selectors import entry_words
 
 
-def _get_game_for_official(tournament: Tournament, pk: int) -> Game:
+@compiled(tournament=-770_101, pk=-770_102)
+def _games(*, tournament: int, pk: int):
     games = with_bracket_rounds(Game.objects.select_related("event", "next_game"))
-    return get_object_or_404(games, event__tournament=tournament, pk=pk)
+    return games.filter(event__tournament_id=tournament, pk=pk)
+
+
+def _get_game_for_official(tournament: Tournament | int, pk: int) -> Game:
+    """Return the tournament's game with its event, next game and bracket size (one
+    query, compiled once: every hand entered at the desk reads it); 404 for any other."""
+    found = _games(tournament=getattr(tournament, "pk", tournament), pk=pk)
+    if not found:
+        raise Http404("No such game in this tournament.")
+    return found[0]
 
 
 def _get_hand_for_official(game: Game, hand_pk: int) -> Hand | None:
@@ -50,7 +61,7 @@ def _hand_gone(request: HttpRequest, tournament: Tournament, game: Game) -> Http
 
 
 def _fresh_game(game: Game) -> Game:
-    return with_bracket_rounds(Game.objects.select_related("event", "next_game")).get(pk=game.pk)
+    return _get_game_for_official(game.event.tournament_id, game.pk)
 
 
 def _games_to_void(exc) -> list[Game]:

@@ -26,7 +26,7 @@ from ..services import table as table_services
 from ..services.table import sitters_of
 from ..services.table_links import TableRefused
 from ..table_forms import AnswerForm, TableHandForm
-from ..table_selectors import TableView, find_link, table_view
+from ..table_selectors import TableView, find_link, left_by_step, table_view
 
 TOO_MANY = (
     "Too many wrong table codes were typed on this phone's network: wait ten minutes, or "
@@ -113,17 +113,23 @@ def _page(request, view: TableView, *, form=None, answer=None, notice=None, stat
     return render(request, template, context, status=status)
 
 
-def _fresh(link: TableLink, sides=None) -> TableView:
-    """Return the table's page read afresh, after a step changed the game. sides: after a
-    step that went through, the sides this request read (a step changes the hands, not
-    who plays); a refusal reads everything again."""
-    return table_view(find_link(link.game.event.tournament.slug, link.code), sides=sides)
+def _fresh(link: TableLink, sides=None, result=None) -> TableView:
+    """Return the table's page after a step changed the game. After a step that went
+    through: the link read at the start of this request, its game as the step left it
+    (under the game's lock), the step's entry as the table's last, and the sides this
+    request read (a step changes the hands, not who plays). A refusal, or a step sent
+    twice, reads everything again."""
+    if result is None or result.game is None:
+        fresh = find_link(link.game.event.tournament.slug, link.code)
+        return table_view(fresh, sides=sides)
+    return table_view(left_by_step(link, result.game), sides=sides, latest=result.entry)
 
 
-def _done(request, view_link, text: str, *, level=messages.SUCCESS, sides=None):
+def _done(request, view_link, text: str, *, level=messages.SUCCESS, sides=None, result=None):
     """After a step: the page again (htmx: its part, with the message; else a redirect)."""
     if request.htmx:
-        return _page(request, _fresh(view_link, sides), notice=(_level_word(level), text))
+        view = _fresh(view_link, sides, result)
+        return _page(request, view, notice=(_level_word(level), text))
     messages.add_message(request, level, text)
     tournament = view_link.game.event.tournament
     return redirect("scoring_public:table", tournament.slug, view_link.code)
@@ -191,7 +197,7 @@ def _enter(request, link) -> HttpResponse:
         text = f"Hand {entry.number} was already sent; it has not been entered twice."
     else:
         text = f"Hand {entry.number} saved. It counts once a player of another side confirms it."
-    return _done(request, link, text, sides=sides)
+    return _done(request, link, text, sides=sides, result=result)
 
 
 @never_cache
@@ -263,7 +269,9 @@ def table_answer(request: HttpRequest, slug: str, code: str) -> HttpResponse:
         return _page(request, _fresh(link), notice=("error", str(exc)), status=409)
     entry = result.entry
     if result.set_aside:
-        return _done(request, link, result.message, level=messages.WARNING, sides=sides)
+        return _done(
+            request, link, result.message, level=messages.WARNING, sides=sides, result=result
+        )
     if result.repeated:
         text = f"Hand {entry.number} was already answered; nothing was done twice."
     elif sent["answer"] == "confirm":
@@ -275,4 +283,4 @@ def table_answer(request: HttpRequest, slug: str, code: str) -> HttpResponse:
             f"Hand {entry.number} is marked as disputed: the official will decide it. "
             "Wait for the desk before entering the next hand."
         )
-    return _done(request, link, text, sides=sides)
+    return _done(request, link, text, sides=sides, result=result)

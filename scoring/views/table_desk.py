@@ -88,7 +88,9 @@ def _monitor(request: HttpRequest, place: Place) -> HttpResponse:
         "monitor": shown,
         "poll_seconds": POLL_SECONDS,
         "rounds": _other_rounds(place),
-        "clock": place_clock(place.event, number=place.number, bracket=place.kind == BRACKET),
+        "clock": place_clock(
+            place.event, number=place.number, bracket=place.kind == BRACKET, stage=place.stage
+        ),
         "monitor_playing": any(table.status in OPEN for table in shown.tables),
     }
     template = "scoring/table_monitor.html"

@@ -389,3 +389,44 @@ def test_the_table_page_shows_its_rounds_clock(client, tournament, official):
     rounds_link = table_links.links_for([game])[game.pk]
     page = client.get(page_url(rounds_link)).content.decode()
     assert 'role="timer"' in page and "Round 1 clock" in page and "(20 min)" in page
+
+
+def test_a_step_reads_its_link_once_and_draws_the_game_as_it_left_it(
+    client, link, game, django_assert_max_num_queries
+):
+    """The page after an htmx step is drawn from the link read for the request and the
+    game as the step left it: no second read of the link, whatever the hands."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    def links_read(context) -> int:
+        return sum('FROM "scoring_tablelink"' in q["sql"] for q in context.captured_queries)
+
+    enter_url, answer_url = page_url(link), page_url(link, "table_answer")
+    data = form_data(version=Game.objects.get(pk=game.pk).version, play_0=245, play_1=5)
+    data["player"] = str(seat(game, 0)[0].pk)
+    # 14 statements, and the test's own savepoint and its release.
+    with CaptureQueriesContext(connection) as entered, django_assert_max_num_queries(16):
+        response = client.post(enter_url, data, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200 and "Hand 1 saved" in response.content.decode()
+    # The request's read, and the service's under the game's lock.
+    assert links_read(entered) == 2
+    entry = TableEntry.objects.get()
+    answer = {"entry": entry.pk, "revision": entry.revision, "answer": "confirm"}
+    answer["player"] = seat(game, 1)[0].pk
+    # On SQLite the game's progress takes the results' general path (no one statement).
+    most = 16 if connection.vendor == "postgresql" else 22
+    with CaptureQueriesContext(connection) as confirmed, django_assert_max_num_queries(most):
+        response = client.post(answer_url, answer, HTTP_HX_REQUEST="true")
+    assert links_read(confirmed) == 2
+    data = form_data(version=Game.objects.get(pk=game.pk).version, play_0=10, play_1=0)
+    data["player"] = str(seat(game, 0)[0].pk)
+    client.post(page_url(link), data, HTTP_HX_REQUEST="true")
+    entry = TableEntry.objects.get(number=2)
+    answer.update(entry=entry.pk, revision=entry.revision)
+    response = client.post(page_url(link, "table_answer"), answer, HTTP_HX_REQUEST="true")
+    html = response.content.decode()
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    assert "Game over." in html and "Save hand 3" not in html
+    assert "This game is finished" in html  # the link's refusal, from the game as left

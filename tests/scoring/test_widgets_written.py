@@ -67,3 +67,12 @@ def test_a_choice_buttons_radio_is_written_as_its_template_writes_it(value, fres
         )
         assert radio.tag() == from_template
         assert str(radio).startswith("<label")  # wrapped in its label: the templates'
+
+
+def test_the_penalty_rows_management_form_is_written_as_django_writes_it():
+    from scoring.penalty_form import PenaltyFormSet
+
+    ours = PenaltyFormSet(prefix="penalty", form_kwargs={"offenders": [], "reasons": []})
+    django = forms.formset_factory(forms.Form, extra=2, max_num=8, absolute_max=8)(prefix="penalty")
+    written = "".join(str(box) for box in ours.management_form)
+    assert written == str(django.management_form)

@@ -15,20 +15,25 @@ from tournaments.models import DECIDED, WITH_RESULT, Event, Game
 
 
 class DoubleDesk:
-    """A singles double elimination event of `teams` players, drawn with `seed`."""
+    """A double elimination event of `teams` players (``team_size=2``: teams of two drawn
+    partners), drawn with `seed`."""
 
-    def __init__(self, tournament, official, teams: int, *, seed=7, reset=True, name="Double"):
+    def __init__(
+        self, tournament, official, teams: int, *, seed=7, reset=True, name="Double", team_size=1
+    ):
         self.official = official
         self.event = EventFactory(
             tournament=tournament,
             name=name,
-            team_size=1,
+            team_size=team_size,
             format=Event.Format.DOUBLE_ELIMINATION,
             format_options={"reset": reset},
         )
-        for n in range(teams):
+        for n in range(team_size * teams):
             player = PlayerFactory(tournament=tournament, name=f"{name} {n:03}", checked_in=True)
             EntryFactory(event=self.event, player=player)
+        if team_size == 2:
+            services.draw_partners_for_event(event=self.event, by=official, seed=seed)
         services.draw_bracket(event=self.event, by=official, seed=seed)
         self.event.refresh_from_db()
         numbers = sorted(self.event.teams.values_list("number", flat=True))

@@ -177,6 +177,19 @@ def test_a_bad_bracket_clock_is_refused_and_changes_nothing(
     assert state(event) == before
 
 
+def test_a_places_clock_is_its_own_stages(tournament, official):
+    """The partners' games (stage 0) and a bracket round of the same number keep apart."""
+    event = set_minutes(drawn_doubles(tournament, official, 4), minutes_per_game=20)
+    early = timezone.now() - timedelta(minutes=5)
+    BracketClock.objects.create(event=event, stage=0, round_number=1, started_at=early)
+    BracketClock.objects.create(event=event, stage=1, round_number=1, started_at=timezone.now())
+    partners = selectors.place_clock(event, number=1, bracket=True, stage=0)
+    first = selectors.place_clock(event, number=1, bracket=True, stage=1)
+    assert partners.label == "Partners' games" and first.label == "Semi-final"
+    assert partners.ends_at < first.ends_at
+    assert selectors.place_clock(event, number=2, bracket=True, stage=1) is None
+
+
 def test_a_bracket_clock_started_twice_is_refused(tournament, official):
     event = set_minutes(drawn_doubles(tournament, official, 4), minutes_per_game=20)
     services.set_bracket_clock(event=event, stage=1, round_number=1, action="start", by=official)

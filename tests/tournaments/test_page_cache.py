@@ -329,7 +329,7 @@ def test_other_methods_and_missing_pages_go_straight_to_the_view(stored, event):
 def test_a_visitor_s_unchanged_poll_is_answered_before_the_rest_of_the_stack(
     client, event, official, monkeypatch, django_assert_num_queries
 ):
-    """UnchangedPollMiddleware: one query, then 304; the view and later middleware never run."""
+    """KeptPageMiddleware: one query, then 304; the view and later middleware never run."""
     live = client.get(bracket_url(event), HTTP_HX_REQUEST="true")
     monkeypatch.setattr(
         brackets_public.selectors,
@@ -349,6 +349,46 @@ def test_a_visitor_s_unchanged_poll_is_answered_before_the_rest_of_the_stack(
         bracket_url(event), HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=live["ETag"]
     )
     assert changed.status_code == 200 and changed["ETag"] != live["ETag"]
+
+
+def test_a_visitor_s_kept_page_is_served_before_the_rest_of_the_stack_with_its_headers(
+    client, event, official, monkeypatch, django_assert_num_queries
+):
+    """KeptPageMiddleware: the page built once through the whole stack is then served after
+    one query and one cache read, with the headers the later middleware gave it."""
+    built = client.get(bracket_url(event), HTTP_ACCEPT_ENCODING="gzip")
+    monkeypatch.setattr(
+        brackets_public.selectors,
+        "public_bracket",
+        lambda *a, **k: pytest.fail("the view ran for a kept page"),
+    )
+    monkeypatch.setattr(
+        "django.middleware.csrf.CsrfViewMiddleware.process_view",
+        lambda *a, **k: pytest.fail("later middleware ran for a kept page"),
+    )
+    for encoding in ("gzip", ""):
+        with django_assert_num_queries(1):
+            kept = client.get(bracket_url(event), HTTP_ACCEPT_ENCODING=encoding)
+        assert kept.status_code == 200
+        body = gzip.decompress(kept.content) if encoding else kept.content
+        assert body == gzip.decompress(built.content)
+        for header in ("Content-Security-Policy", "X-Frame-Options", "Content-Type", "Vary"):
+            assert kept[header] == built[header], header
+        assert kept["ETag"].removeprefix("W/") == built["ETag"].removeprefix("W/")
+    monkeypatch.undo()
+    services.record_result(game=game_at(event, 1, 0), winner_seat=0, by=official)
+    changed = client.get(bracket_url(event))
+    assert changed.status_code == 200 and changed["ETag"] != built["ETag"]
+
+
+def test_a_page_stored_without_the_stack_s_headers_is_not_served_early(stored, client, event):
+    """Only a page completed on its way out through the stack is served by the middleware."""
+    client.get(bracket_url(event))
+    cache = caches[page_cache.CACHE_ALIAS]
+    key = next(key for key in stored if key.startswith("page:"))
+    cache.set(key, {**cache.get(key), "complete": False, "headers": []})
+    again = client.get(bracket_url(event))
+    assert again.status_code == 200 and "Content-Security-Policy" in again
 
 
 @pytest.mark.parametrize("cookie", ["sessionid", "messages"])

@@ -10,7 +10,7 @@ from tests.factories import ChapterFactory, EntryFactory, EventFactory, PlayerFa
 from tournaments import naming, services
 from tournaments.errors import DeskError
 from tournaments.models import Activity, Event, Game, Team, TeamMember
-from tournaments.services import result_statements
+from tournaments.services import result_statements, statement_names
 
 pytestmark = pytest.mark.django_db
 
@@ -772,25 +772,32 @@ def test_a_correction_and_a_take_back_are_logged_with_the_names_too(doubles, off
 
 
 def test_the_statements_game_names_are_the_naming_modules(on_postgres):
-    """Every game of brackets of 2 to 4,096 teams, and partners' games: the SQL that
-    names a game in the one-statement log line says what `naming.game_name` says."""
+    """Every game of brackets of 2 to 4,096 teams, every round of double eliminations of
+    as many (their numbers stored), and partners' games: the SQL that names a game in
+    the one-statement log line says what `naming.game_name` says."""
     sql = f"""
-        SELECT gm.stage, gm.r, gm.p, gm.rounds, {result_statements._game_name_sql()}
+        SELECT gm.stage, gm.r, gm.p, gm.n, gm.rounds, {statement_names.game_name_sql()}
         FROM (
-            SELECT 1 AS stage, r, p, rounds
+            SELECT 1 AS stage, r, p, NULL::integer AS n, rounds
             FROM generate_series(1, %s) AS rounds, generate_series(1, rounds) AS r,
                  generate_series(0, (1 << (rounds - r)) - 1) AS p
             UNION ALL
-            SELECT 0, 1, p, NULL FROM generate_series(0, 99) AS p
+            SELECT 0, 1, p, NULL, NULL FROM generate_series(0, 99) AS p
+            UNION ALL
+            SELECT stage, r, 0, 100 * rounds + r, rounds
+            FROM generate_series(1, %s) AS rounds, generate_series(2, 4) AS stage,
+                 generate_series(1, CASE stage WHEN 2 THEN rounds WHEN 3 THEN 2 * rounds - 2
+                                                ELSE 2 END) AS r
         ) AS gm
     """
     with connection.cursor() as cursor:
-        cursor.execute(sql, [12])
+        cursor.execute(sql, [12, 12])
         rows = cursor.fetchall()
-    assert len(rows) == 2**13 - 2 - 12 + 100
-    for stage, r, p, rounds, name in rows:
+    double = sum(rounds + 2 * rounds - 2 + 2 for rounds in range(1, 13))
+    assert len(rows) == 2**13 - 2 - 12 + 100 + double
+    for stage, r, p, n, rounds, name in rows:
         expected = naming.game_name(
-            stage=stage, round_number=r, position=p, rounds_total=rounds or 0
+            stage=stage, round_number=r, position=p, rounds_total=rounds or 0, number=n
         )
         assert name == expected
 

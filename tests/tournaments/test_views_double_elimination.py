@@ -180,3 +180,40 @@ def test_the_printed_bracket_has_a_page_per_bracket(official_client, tournament,
     ).text
     for part in ("Winners&#x27; bracket", "Losers&#x27; bracket", "Finals"):
         assert f"· {part}" in html
+
+
+def test_a_timed_double_elimination_has_a_clock_for_each_brackets_rounds(
+    official_client, tournament, official
+):
+    from tests.tournaments.test_clocks import set_minutes
+    from tournaments.models import BracketClock
+
+    desk = DoubleDesk(tournament, official, 8)
+    event = set_minutes(desk.event, minutes_per_game=20)
+    bracket_url = reverse("desk:bracket", args=[tournament.slug, event.pk])
+    clock_url = reverse("desk:bracket_clock", args=[tournament.slug, event.pk])
+    text = official_client.get(bracket_url).text
+    assert escape("Start the clock for Winners' round 1") in text
+    assert 'id="clock-2-1"' in text and 'id="clock-3-1"' not in text
+
+    text = official_client.post(
+        clock_url, {"stage": 2, "round": 1, "action": "start"}, follow=True
+    ).text
+    assert (
+        escape("Restart the clock for Winners' round 1") in text
+        and escape("Winners' round 1 clock") in text
+    )
+    assert list(BracketClock.objects.values_list("stage", "round_number")) == [(2, 1)]
+
+    play_on(desk, random.Random(3), until=lambda d: d.game(d.playable()[0]).stage == 3)
+    text = official_client.get(bracket_url).text
+    assert escape("Start the clock for Losers' round 1") in text
+    official_client.post(clock_url, {"stage": 3, "round": 1, "action": "start"})
+    assert BracketClock.objects.filter(stage=3, round_number=1).exists()
+
+    monitor = official_client.get(
+        reverse("scoring:bracket_monitor", args=[tournament.slug, event.pk, 3, 1])
+    )
+    assert monitor.context["clock"].label == "Losers' round 1"
+    public = official_client.get(reverse("public:bracket", args=[tournament.slug, event.pk])).text
+    assert escape("Losers' round 1 clock") in public

@@ -155,10 +155,11 @@ def _attach_clocks(bracket: Bracket) -> None:
     bracket.timed = event.game.clock_minutes(event.options) is not None
     if not bracket.timed or not (bracket.rounds or bracket.partner_games):
         return
-    clocks = bracket_clocks(event, rounds_total=len(bracket.rounds))
+    first_rounds = sum(1 for rnd in bracket.rounds if rnd.stage in naming.FIRST_STAGES)
+    clocks = bracket_clocks(event, rounds_total=first_rounds)
     for rnd in bracket.rounds:
         if any(game.is_open for game in rnd.games):
-            rnd.clock = clocks.get((1, rnd.number))
+            rnd.clock = clocks.get((rnd.stage, rnd.number))
     if any(game.is_open for game in bracket.partner_games):
         number = bracket.partner_games[0].round_number
         bracket.partners_clock = clocks.get((0, number))

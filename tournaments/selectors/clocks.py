@@ -176,16 +176,16 @@ def game_clock(game, *, now: datetime | None = None) -> Clock | None:
     return bracket_clocks(event, now=now).get((game.stage, game.round_number))
 
 
-def place_clock(event, *, number: int, bracket: bool, now: datetime | None = None):
+def place_clock(event, *, number: int, bracket: bool, stage: int = 1, now: datetime | None = None):
     """Return the clock of a rounds event's round `number`, or of bracket round `number`
-    (0: the singles' partners' games, stage 0), or None."""
+    of `stage` (0: the singles' partners' games, whatever their number), or None."""
     if not bracket:
         round_ = Round.objects.filter(event=event, number=number).first()
         return round_clock(event, round_, now=now) if round_ is not None else None
     clocks = bracket_clocks(event, now=now)
-    if number == 0:
-        return next((clock for (stage, _), clock in clocks.items() if stage == 0), None)
-    return clocks.get((1, number))
+    if stage == naming.PARTNERS_STAGE:
+        return next((clock for (part, _), clock in clocks.items() if part == stage), None)
+    return clocks.get((stage, number))
 
 
 __all__ = [

@@ -117,12 +117,18 @@ def sit_out_points(event) -> int:
     return event.game.sit_out_points(event.options)
 
 
-def standings(event, *, with_rounds: bool = False) -> Standings:
-    """Return the event's standings: three queries whatever its size (four with rounds)."""
-    results = game_results(event)
-    points = sit_out_points(event)
-    ranked = rank(results, sit_outs=rounds_sat_out(event), sit_out_points=points)
-    teams = event_teams(event)
+def ranked_from(event) -> tuple[list[GameResult], list[int], int]:
+    """Return what the standings are ranked from (two queries): every result, the rounds
+    sat out, and the match points a round sat out earns."""
+    return game_results(event), rounds_sat_out(event), sit_out_points(event)
+
+
+def standings(event, *, with_rounds: bool = False, inputs=None, teams=None) -> Standings:
+    """Return the event's standings: three queries whatever its size (four with rounds),
+    fewer when given what they are ranked from (`ranked_from`) or the event's teams."""
+    results, sat_out, points = inputs if inputs is not None else ranked_from(event)
+    ranked = rank(results, sit_outs=sat_out, sit_out_points=points)
+    teams = teams if teams is not None else event_teams(event)
     rows = [StandingRow(**vars(row), team=teams.get(row.side)) for row in ranked]
     # Inside a shared place, rows come by name rather than by id.
     rows.sort(key=lambda row: (row.place, row.team.label.casefold(), row.team.number))

@@ -100,6 +100,7 @@ class TableLine:
     winner_seat: int | None
     sides: list[SeatLine]
     link: str = ""  # the table's score sheet (official) or live score (public), set by a view
+    card: str = ""  # the public card's HTML when kept (`fragments.attach_tables`)
 
     @property
     def status_label(self) -> str:
@@ -296,12 +297,13 @@ def round_view(round_: Round, teams: Teams, *, repeats: bool = False) -> RoundVi
     return view
 
 
-def started_round(event, number: int) -> RoundView | None:
-    """Return a round that has started (what the public may see), or None."""
+def started_round(event, number: int, *, teams: Teams | None = None) -> RoundView | None:
+    """Return a round that has started (what the public may see), or None. teams: the
+    event's teams (`event_teams`) when the caller has them."""
     found = Round.objects.filter(public_rounds(), event=event, number=number).first()
     if found is None:
         return None
-    return round_view(found, event_teams(event))
+    return round_view(found, teams if teams is not None else event_teams(event))
 
 
 # One side's games ----------------------------------------------------------------------

@@ -2,33 +2,39 @@
 
 This module runs the desk's hot path: every hand entered runs `progress` once, and
 every bracket game ends with `decide`. Each is one SQL statement that locks the game
-(and the game its winner goes to), checks that it is the ordinary case, and writes
-everything that case changes: the game, its sides, the next game and its side, the
-event's ``changed_at`` (and status, for a final) and the activity line. When the case is
-not ordinary (a correction, a later game already played, a bye ahead, a first doubles
-game feeding singles, a game of players alone (its log line names them), a stale page,
-bad input) the statement writes nothing and returns ``None``; the caller then runs the
-general path in `results.py`, which handles every case and raises the errors. The
-general path is the reference: this statement must leave exactly the rows it would
-(tests run both and compare).
+(and the games its winner and its loser go to), checks that it is the ordinary case,
+and writes everything that case changes: the game, its sides, the games its teams go to
+and their sides, the event's ``changed_at`` (and status, for a last game) and the
+activity line. When the case is not ordinary (a correction, a later game already
+played, a bye ahead, a game whose teams go to one game (the grand final, to its reset),
+a game ahead played only if (the reset), a first doubles game feeding singles, a game
+of players alone (its log line names them), a stale page, bad input) the statement
+writes nothing and returns ``None``; the caller then runs the general path in
+`results.py`, which handles every case and raises the errors. The general path is the
+reference: this statement must leave exactly the rows it would (tests run both and
+compare, tests/tournaments/test_double_one_statement.py for double elimination).
 
-Single elimination only (and the singles partners' games): a double elimination game
-(stages 2 to 4) takes the general path, which follows both of a game's pointers. A
-winners' game sends its loser on too, which is a second next game to lock and check, the
-grand final decides whether its reset is played, and those games' names (stored numbers,
-the brackets' round names) would take this statement past psycopg's cached length
-(`CACHED_TEXT_MAX`); so the statement refuses any game of another stage, or with a loser
-pointer, and writes nothing.
+Every format: the statement follows the game's pointers as the general path does (the
+winner to ``next_game`` and ``next_slot``, the loser to ``loser_game`` and
+``loser_slot``, none for a single elimination game), so a double elimination's winners'
+and losers' games are one statement like a single elimination's. The grand final sends
+both its teams to the reset (one game, two slots), and whether the reset is played is
+decided there (``only_if``): the general path takes it, one game of an event, and the
+reset itself, a last game, is one statement again. A game with no pointer at all is a
+last game: it finishes the event.
 
 Why raw SQL here (bench/bracket.py on PostgreSQL, 4,095 results, 2-core machine, medians
 against 4,095 bare transactions that lock and update one row, measured in the same run):
 - This statement: 1.44 times the floor. The general path (lock and read, then the
   writes: two queries, four round trips with BEGIN and COMMIT) takes 3.8 times, as did
-  the code before it. A single statement is its own transaction when the caller has none
-  (no BEGIN and COMMIT round trips) and needs no savepoint when it has one (a statement
-  is all or nothing). What is left is the database's work for the rows a result must
-  write (two games, a side, the event, the activity line and the foreign keys those
-  check), about twice the floor's server time for its one row.
+  the code before it. A double elimination's 8,191 results (``--format double``): 1.50
+  to 1.66 times their floor with this statement, 4.68 times when every one took the
+  general path (load 5-7; the figures are in bench/bracket.py). A single statement is
+  its own transaction when the caller has none (no BEGIN and COMMIT round trips) and
+  needs no savepoint when it has one (a statement is all or nothing). What is left is
+  the database's work for the rows a result must write (two games, a side, the event,
+  the activity line and the foreign keys those check; in a winners' game one game and
+  one side more), about twice the floor's server time for its one row.
 - It is prepared once per connection: planning it costs more than running it, and
   unprepared it takes 3.4 times the floor. Django turns prepared statements off by
   default so that connection poolers keep working; this statement turns them on for
@@ -38,10 +44,11 @@ against 4,095 bare transactions that lock and update one row, measured in the sa
 
 Reads of a statement that waited for a lock can be older than the rows it locked (READ
 COMMITTED re-reads only the locked rows). Every change to a game or its sides bumps the
-game's version, so the statement checks versions: the game's locked version must be the
-one its snapshot sees, and the next game is only updated while its version is the one
-read. Otherwise it writes nothing and the caller takes the general path, whose reads
-come after its locks. Locks are taken in bracket order, the game before the next one.
+game's version, so the statement checks versions: the locked version of the game and of
+each game its teams go to must be the one its snapshot sees. Otherwise it writes nothing
+and the caller takes the general path, whose reads come after its locks. Locks are taken
+in bracket order, as `locked_games` takes them: the game, then the games it sends its
+teams to, highest id (earliest in play) first.
 """
 
 from __future__ import annotations
@@ -52,9 +59,9 @@ from dataclasses import dataclass
 
 from django.db import DEFAULT_DB_ALIAS, connection, connections
 
-from .. import naming
 from ..changes import log_activity_sql, mark_changed_sql
 from ..models import DECIDED, Event, Game, Side, Team
+from .statement_names import game_name_sql
 
 _ONLY_WHEN_ASKED = 1 << 30
 
@@ -69,32 +76,6 @@ _STATUS = {
 }
 
 
-def _text(value: str) -> str:
-    """Quote a constant as an SQL string literal (``%`` doubled for the driver's binding)."""
-    return "'" + value.replace("'", "''").replace("%", "%%") + "'"
-
-
-def _game_name_sql() -> str:
-    """Return `naming.game_name` of a bracket game as an SQL expression.
-
-    It reads ``gm.stage``, ``gm.r`` (the round), ``gm.p`` (the position) and ``gm.rounds``
-    (the bracket's rounds): "Partners' game 3" in stage 0, else "Game 13 (Quarter-final)",
-    the game numbered through the bracket and its round named from the end, by the same
-    rules and words as `naming` (a test compares the two for every game of brackets up
-    to 4,096 teams).
-    """
-    from_the_end = " ".join(
-        f"WHEN {index} THEN {_text(name)}" for index, name in enumerate(naming.ROUNDS_FROM_THE_END)
-    )
-    round_name = f"CASE gm.rounds - gm.r {from_the_end} ELSE format({_text('Round %s')}, gm.r) END"
-    number = "(1 << gm.rounds) - (1 << (gm.rounds - gm.r + 1)) + gm.p + 1"
-    return (
-        f"CASE WHEN gm.stage = 0 THEN format({_text(naming.numbered_game(0, '%s'))}, gm.p + 1) "
-        f"ELSE format({_text(naming.numbered_game(1, '%s') + ' (%s)')}, {number}, {round_name}) "
-        "END"
-    )
-
-
 # psycopg parses a statement's placeholders once and keeps the result only for a text of
 # at most this many bytes (psycopg._queries.MAX_CACHED_STATEMENT_LENGTH); a longer one is
 # parsed again on every run, about 0.1 ms a result (bench/bracket.py). A test holds each
@@ -107,11 +88,14 @@ def _sql(template: str) -> str:
     and put the statement on one line (its text stays under `CACHED_TEXT_MAX`)."""
     quoted = {name: f"'{value}'" for name, value in _STATUS.items()}
     quoted["decided"] = ", ".join(f"'{status}'" for status in sorted(DECIDED))
-    return _ONE_LINE.sub(" ", _fill(template, quoted))
+    text = _fill(template, quoted)
+    return _ONE_LINE.sub(" ", _IN_BRACKETS.sub(lambda bracket: bracket[0].strip(), text)).strip()
 
 
-# Line breaks and the indentation after them (no SQL string here holds a line break).
+# Line breaks and the indentation after them (no SQL string here holds a line break),
+# and those just inside a bracket.
 _ONE_LINE = re.compile(r"\s*\n\s*")
+_IN_BRACKETS = re.compile(r"\(\s*\n\s*|\s*\n\s*\)")
 
 
 def _fill(template: str, quoted: dict) -> str:
@@ -123,103 +107,111 @@ def _fill(template: str, quoted: dict) -> str:
         mark_changed=mark_changed_sql("%(now)s"),
         mark_one_game_changed=mark_changed_sql("%(now)s", one_game=True),
         log_activity=log_activity_sql(),
-        game_name=_game_name_sql(),
+        game_name=game_name_sql(),
         **quoted,
     )
 
 
-# A game is decided and its winner seated in the next game. `plan` says whether this is
-# the ordinary case. The next game is locked by its own UPDATE, which only applies when
-# its version is the one read (else a result next to ours got there first); every other
-# write waits for that (`go`), so the statement writes all or nothing.
+# A game is decided, its winner and its loser seated where its pointers say (``t``: each
+# game a team goes to). `plan` says whether this is the ordinary case. A game ahead is
+# locked by its own UPDATE (``moved``), which only applies while its version is the one
+# read; every other write waits for all of them (``go``), so the statement writes all or
+# nothing. When a game sends two teams on (a double elimination winners' game), both
+# games ahead are locked first (``k``, highest id first, the order of `locked_games`),
+# so that neither UPDATE can miss once the other has written; one game ahead needs no
+# lock of its own (locking it first cost 10% of a single elimination result, measured
+# beside the UPDATE alone; for two, locking only the first and updating the other first
+# measured the same as locking both, 0.99 times, so both are locked). The text is kept
+# under `CACHED_TEXT_MAX`: hence ``SELECT *``, the short names and no ``AS`` before a
+# column's name.
 _DECIDE = _sql("""
 WITH g AS MATERIALIZED (
-    SELECT id, event_id, stage, round_number, position, next_game_id, next_slot, status,
-           hand_count, version, loser_game_id
-    FROM {game} WHERE id = %(game)s FOR UPDATE
+    SELECT * FROM {game} WHERE id = %(game)s FOR UPDATE
+),
+k AS MATERIALIZED (
+    SELECT id, version FROM {game}
+    WHERE id IN (SELECT next_game_id FROM g WHERE loser_game_id > 0 UNION ALL
+                 SELECT loser_game_id FROM g)
+    ORDER BY id DESC FOR UPDATE
+),
+s AS (
+    SELECT max(team_id) FILTER (WHERE seat = %(win)s) w,
+           max(team_id) FILTER (WHERE seat = 1 - %(win)s) l
+    FROM {side} WHERE game_id = %(game)s
+),
+t AS (
+    SELECT x.id, x.slot, x.team, o.other, n.version,
+           n.status IN ({waiting}, {ready}, {playing}) AND n.hand_count = 0
+           AND n.only_if_game_id IS NULL AND coalesce(k.version = n.version, true)
+           AND o.mine AND o.team IS DISTINCT FROM x.team fits
+    FROM g, s, LATERAL (VALUES (g.next_game_id, g.next_slot, s.w),
+                               (g.loser_game_id, g.loser_slot, s.l)) x(id, slot, team)
+    LEFT JOIN {game} n ON n.id = x.id
+    LEFT JOIN k ON k.id = x.id,
+    LATERAL (
+        SELECT bool_or(seat = x.slot) mine,
+               max(team_id) FILTER (WHERE seat = x.slot) team,
+               bool_or(seat <> x.slot AND team_id > 0) other
+        FROM {side} WHERE game_id = x.id
+    ) o
+    WHERE x.id IS NOT NULL
 ),
 plan AS MATERIALIZED (
     SELECT
-        g.status IN ({ready}, {playing}) AND g.stage IN (0, 1) AND g.loser_game_id IS NULL
-        AND (%(expected)s::integer IS NULL OR g.version = %(expected)s::integer)
-        AND NOT (%(walkover)s::boolean AND g.hand_count > 0)
-        AND s.winner_team IS NOT NULL AND s.loser_team IS NOT NULL
-        AND g.version = (SELECT v.version FROM {game} v WHERE v.id = g.id)
-        AND NOT (g.stage = 1 AND g.round_number <= 2
-                 AND EXISTS (SELECT 1 FROM {event} f WHERE f.fed_by_id = g.event_id))
-        AND (SELECT team_size FROM {event} WHERE id = g.event_id) = 2
-        AND (g.next_game_id IS NULL OR (
-            n.status IN ({waiting}, {ready}, {playing}) AND n.hand_count = 0
-            AND ns.slot_sides = 1 AND ns.slot_team IS DISTINCT FROM s.winner_team
-        )) AS ok,
-        g.event_id, g.next_game_id, g.next_slot, n.version AS next_version,
-        s.winner_team, s.loser_team, ns.other_seated,
-        g.stage = 1 AND g.next_game_id IS NULL AS final,
-        g.stage, g.round_number, g.position
-    FROM g
-    CROSS JOIN LATERAL (
-        SELECT max(team_id) FILTER (WHERE seat = %(winner)s) AS winner_team,
-               max(team_id) FILTER (WHERE seat = 1 - %(winner)s) AS loser_team
-        FROM {side} WHERE game_id = g.id
-    ) s
-    LEFT JOIN {game} n ON n.id = g.next_game_id
-    LEFT JOIN LATERAL (
-        SELECT count(*) FILTER (WHERE seat = g.next_slot) AS slot_sides,
-               max(team_id) FILTER (WHERE seat = g.next_slot) AS slot_team,
-               count(team_id) FILTER (WHERE seat <> g.next_slot) > 0 AS other_seated
-        FROM {side} WHERE game_id = n.id
-    ) ns ON true
+        g.status IN ({ready}, {playing}) AND s.w IS NOT NULL AND s.l IS NOT NULL
+        AND coalesce(g.loser_game_id <> g.next_game_id, true)
+        AND g.version = coalesce(%(seen)s::integer, v.version)
+        AND g.version = v.version AND NOT (%(wo)s::boolean AND g.hand_count > 0)
+        AND (SELECT e.team_size = 2 AND NOT (g.stage = 1 AND g.round_number <= 2 AND EXISTS (
+                 SELECT FROM {event} f WHERE f.fed_by_id = e.id)) FROM {event} e
+             WHERE e.id = g.event_id)
+        AND NOT EXISTS (SELECT FROM t WHERE t.fits IS NOT TRUE) ok,
+        g.stage > 0 AND g.next_game_id IS NULL AND g.loser_game_id IS NULL final,
+        g.event_id, g.stage, g.round_number r, g.position p, g.number n, s.w, s.l,
+        (SELECT max(b.round_number) FROM {game} b WHERE b.event_id = g.event_id
+         AND b.stage = least(g.stage, 2) AND b.round_id IS NULL) rounds
+    FROM g JOIN {game} v ON v.id = g.id, s
 ),
-next_game AS (
-    UPDATE {game} SET
-        status = CASE WHEN plan.other_seated THEN {ready} ELSE {waiting} END,
-        version = {game}.version + 1, updated_at = %(now)s
-    FROM plan
-    WHERE {game}.id = plan.next_game_id AND {game}.version = plan.next_version AND plan.ok
-    RETURNING {game}.id
+moved AS (
+    UPDATE {game} u SET status = CASE WHEN t.other THEN {ready} ELSE {waiting} END,
+        version = u.version + 1, updated_at = %(now)s
+    FROM t, plan WHERE u.id = t.id AND u.version = t.version AND ok
+    RETURNING u.id
 ),
 go AS MATERIALIZED (
-    SELECT ok AND (next_game_id IS NULL OR EXISTS (SELECT 1 FROM next_game)) AS go FROM plan
+    SELECT plan.*, ok AND (SELECT count(*) FROM moved) = (SELECT count(*) FROM t) go
+    FROM plan
+),
+seated AS (
+    UPDATE {side} SET team_id = t.team, total = 0
+    FROM t, go WHERE game_id = t.id AND seat = t.slot AND go
 ),
 decided AS (
-    UPDATE {game} SET status = %(status)s, winner_seat = %(winner)s,
-        walkover = %(walkover)s, hand_count = COALESCE(%(hand_count)s::integer, hand_count),
+    UPDATE {game} SET status = %(status)s, winner_seat = %(win)s,
+        walkover = %(wo)s, hand_count = coalesce(%(hands)s::integer, hand_count),
         version = version + %(bumps)s, updated_at = %(now)s
-    WHERE id = %(game)s AND (SELECT go FROM go)
+    FROM go WHERE id = %(game)s AND go
     RETURNING version, hand_count
 ),
 totals AS (
     UPDATE {side} SET total = (%(totals)s::integer[])[seat + 1]
-    WHERE game_id = %(game)s AND %(totals)s::integer[] IS NOT NULL AND (SELECT go FROM go)
-),
-seated AS (
-    UPDATE {side} SET team_id = (SELECT winner_team FROM plan), total = 0
-    WHERE game_id = (SELECT next_game_id FROM plan) AND seat = (SELECT next_slot FROM plan)
-      AND (SELECT go FROM go)
+    FROM go WHERE game_id = %(game)s AND %(totals)s::integer[] IS NOT NULL AND go
 ),
 changed AS (
     {mark_changed},
-        status = CASE WHEN (SELECT final FROM plan) THEN {finished_event} ELSE status END
-    WHERE id = (SELECT event_id FROM plan) AND (SELECT go FROM go)
-    RETURNING name, tournament_id, team_size
+        status = CASE WHEN final THEN {finished_event} ELSE status END
+    FROM go WHERE id = go.event_id AND go
+    RETURNING name, tournament_id
 ),
 logged AS (
     {log_activity}
-    SELECT changed.tournament_id, %(user)s, %(now)s,
-           left(format(%(text)s,
-                       changed.name, named.game,
-                       (SELECT number FROM {team} WHERE id = plan.winner_team),
-                       (SELECT number FROM {team} WHERE id = plan.loser_team)), 255)
-    FROM changed CROSS JOIN plan
-    CROSS JOIN LATERAL (
-        SELECT {game_name} AS game
-        FROM (SELECT plan.stage, plan.round_number AS r, plan.position AS p,
-                     (SELECT max(b.round_number) FROM {game} b
-                      WHERE b.event_id = plan.event_id AND b.stage = 1 AND b.round_id IS NULL)
-                     AS rounds) AS gm
-    ) named
+    SELECT tournament_id, %(user)s, %(now)s,
+           left(format(%(text)s, name, {game_name},
+                       (SELECT number FROM {team} WHERE id = gm.w),
+                       (SELECT number FROM {team} WHERE id = gm.l)), 255)
+    FROM changed, go gm
 )
-SELECT (SELECT go FROM go), (SELECT version FROM decided), (SELECT hand_count FROM decided)
+SELECT go, version, hand_count FROM go LEFT JOIN decided ON true
 """)
 
 # A game's running totals and hand count after a hand change.
@@ -285,7 +277,7 @@ def decide(
     """Decide an ordinary game in one statement; None (nothing written) when it is not.
 
     ``text`` is the activity line as a `format()` template: %1$s the event's name, %2$s
-    the game's name (`_game_name_sql`), %3$s and %4$s the winning and losing teams'
+    the game's name (`statement_names.game_name_sql`), %3$s and %4$s the winning and losing teams'
     numbers. A game of players alone is not ordinary: its line names the players, which
     this statement does not read (it would pass psycopg's cached length), so the general
     path takes it. With ``totals`` and ``hand_count`` the
@@ -298,11 +290,11 @@ def decide(
         _DECIDE,
         {
             "game": big(game_id),
-            "winner": big(winner_seat),
-            "walkover": walkover,
-            "expected": None if expected_version is None else big(expected_version),
+            "win": big(winner_seat),
+            "wo": walkover,
+            "seen": None if expected_version is None else big(expected_version),
             "totals": None if totals is None else [big(total) for total in totals],
-            "hand_count": None if hand_count is None else big(hand_count),
+            "hands": None if hand_count is None else big(hand_count),
             "bumps": big(1 if totals is None else 2),
             "status": str(status),
             "user": None if user_id is None else big(user_id),

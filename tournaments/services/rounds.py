@@ -28,6 +28,7 @@ from games.engine import close_at_time as closed_result
 from .. import naming
 from ..acting import User
 from ..changes import log_activity, mark_changed
+from ..compiled import compiled
 from ..errors import DeskError
 from ..models import OPEN, SCORED, Event, Game, Round, Side
 from .settle_bracket import Settled
@@ -67,8 +68,14 @@ def lock_round_of_game(game_id: int) -> None:
     """
     if not connection.features.has_select_for_update:
         return
-    table = Game.objects.filter(pk=game_id).values("round_id")
-    list(Round.objects.select_for_update().filter(pk=Subquery(table)).values_list("pk"))
+    _lock_round_rows(game=int(game_id))
+
+
+@compiled(game=-770_601)
+def _lock_round_rows(*, game: int):
+    """The lock of `lock_round_of_game`, compiled once: it runs for every hand at a table."""
+    table = Game.objects.filter(pk=game).values("round_id")
+    return Round.objects.select_for_update().filter(pk=Subquery(table)).values_list("pk")
 
 
 def refuse_while_playing(event: Event) -> None:

@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
-from .. import selectors, services
+from .. import naming, selectors, services
 from ..models import Event, Round, Tournament
 from ..permissions import official_required
 from ..services.clocks import ACTIONS
@@ -26,7 +26,7 @@ BAD_FORM = "That form was not filled in properly; reload the page and try again.
 
 
 class BracketClockForm(forms.Form):
-    stage = forms.IntegerField(min_value=0, max_value=1)
+    stage = forms.IntegerField(min_value=0, max_value=max(naming.BRACKET_STAGES))
     round = forms.IntegerField(min_value=1, max_value=99)
     action = forms.ChoiceField(choices=[(action, action) for action in ACTIONS])
 

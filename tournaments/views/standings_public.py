@@ -14,8 +14,14 @@ from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
 from .. import selectors
+from ..fragments import attach_tables, standings_table, team_lines_of
 from ..models import Event
 from ..page_cache import event_marker, public_page
+
+
+def _teams(event):
+    """The event's teams, kept under its names' version (`fragments.team_lines_of`)."""
+    return team_lines_of(event, selectors.event_teams, kind="event-teams")
 
 
 def _get_event(slug: str, pk: int) -> Event:
@@ -37,10 +43,28 @@ def standings(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     context = {
         "tournament": event.tournament,
         "event": event,
-        "standings": selectors.standings(event, with_rounds=True),
         "waiting_hands": event.waiting_hands,
         "clock": selectors.playing_round_clock(event),
     }
+    if getattr(request, "page_shared", False):
+        # A visitor's page: the standings table kept under what it is ranked from
+        # (`fragments`), so a hand that decides nothing draws none of it again.
+        inputs = selectors.ranked_from(event)
+        results, _, points = inputs
+        context["standings_html"] = standings_table(
+            event,
+            ranked_from=inputs,
+            build=lambda: selectors.standings(event, inputs=inputs, teams=_teams(event)),
+        )
+        context["standings"] = selectors.Standings(
+            event=event,
+            rows=[],
+            sit_out_points=points,
+            games_counted=len(results),
+            rounds=selectors.started_rounds(event),
+        )
+    else:
+        context["standings"] = selectors.standings(event, with_rounds=True)
     if request.htmx:
         return render(request, "tournaments/standings_public.html#live", context)
     return render(request, "tournaments/standings_public.html", context)
@@ -53,11 +77,14 @@ def standings(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 def round_results(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
     """One round's tables: players, scores, winners, ties, tables closed at time, sit-outs."""
     event = _get_event(slug, pk)
-    shown = selectors.started_round(event, number)
+    shared = getattr(request, "page_shared", False)
+    shown = selectors.started_round(event, number, teams=_teams(event) if shared else None)
     if shown is None:
         raise Http404("This round has not started.")
     for table in shown.tables:  # each table's public live score
         table.link = reverse("scoring_public:game", args=[slug, table.pk])
+    if shared:  # each table's card kept under its game's version: a hand re-draws its own
+        attach_tables(shown.tables, event=event, tournament=event.tournament)
     context = {
         "tournament": event.tournament,
         "event": event,

@@ -1,0 +1,104 @@
+"""A rounds event's public pages assembled from parts kept under their own versions
+(`tournaments.fragments`): a hand at one table re-draws that table's card only and no
+standings, a result or a correction of a finished table re-draws the standings, and the
+next request shows every change."""
+
+import pytest
+from django.urls import reverse
+
+from tournaments.models import Player
+from tournaments.services import update_player
+
+from .rounds_setup import rounds_event, seat_and_start, settle, tables_of
+
+pytestmark = pytest.mark.django_db
+CARD = "tournaments/round_table.html"
+STANDINGS = "tournaments/standings_table.html"
+
+
+def page(client, name, event, *args):
+    url = reverse(f"public:{name}", args=[event.tournament.slug, event.pk, *args])
+    response = client.get(url, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    return response
+
+
+def drawn(response, template: str) -> int:
+    return [used.name for used in response.templates].count(template)
+
+
+@pytest.fixture
+def playing(tournament, official):
+    """A Double Draw event of 8 players, its first round started: two tables."""
+    event = rounds_event(tournament, players=8)
+    round_ = seat_and_start(event, official)
+    return event, tables_of(round_)
+
+
+def test_a_hand_draws_its_own_table_again_and_shows_at_once(client, playing, official):
+    event, tables = playing
+    assert drawn(page(client, "round_results", event, 1), CARD) == len(tables)
+    settle(tables[1], official, (35, 10, 5, 0), finished=False)
+    after = page(client, "round_results", event, 1)
+    assert drawn(after, CARD) == 1
+    card = after.content.decode().split(f'id="table-{tables[1].pk}"')[1].split("</article>")[0]
+    assert ">35<" in card
+
+
+def test_a_hand_that_decides_nothing_draws_no_standings(client, playing, official):
+    event, tables = playing
+    settle(tables[0], official, (61, 10, 5, 0))
+    assert drawn(page(client, "standings", event), STANDINGS) == 1
+    settle(tables[1], official, (35, 10, 5, 0), finished=False)
+    assert drawn(page(client, "standings", event), STANDINGS) == 0
+
+
+def test_a_result_and_a_correction_of_a_finished_table_show_at_once(client, playing, official):
+    event, tables = playing
+    settle(tables[0], official, (61, 10, 5, 0))
+    before = page(client, "standings", event).content.decode()
+    assert ">61<" in before
+    # A correction that keeps the table finished: its event's names stay as they were.
+    settle(tables[0], official, (75, 10, 5, 0))
+    after = page(client, "standings", event)
+    assert drawn(after, STANDINGS) == 1
+    assert ">75<" in after.content.decode() and ">61<" not in after.content.decode()
+    settle(tables[1], official, (0, 66, 5, 0))
+    assert ">66<" in page(client, "standings", event).content.decode()
+
+
+def test_a_player_renamed_shows_on_every_part_at_once(client, playing, official):
+    event, tables = playing
+    settle(tables[0], official, (61, 10, 5, 0))
+    page(client, "standings", event)
+    page(client, "round_results", event, 1)
+    player = Player.objects.filter(memberships__team__sides__game=tables[0]).first()
+    update_player(player=player, by=official, name="Renamed Rosa")
+    assert "Renamed Rosa" in page(client, "standings", event).content.decode()
+    results = page(client, "round_results", event, 1)
+    assert drawn(results, CARD) == len(tables)
+    assert "Renamed Rosa" in results.content.decode()
+
+
+def test_the_parts_cost_no_query_more(client, playing, official, django_assert_max_num_queries):
+    event, tables = playing
+    settle(tables[0], official, (61, 10, 5, 0))
+    page(client, "standings", event)
+    page(client, "round_results", event, 1)
+    settle(tables[1], official, (35, 10, 5, 0), finished=False)
+    # The marker, the event, the results, the sit-outs, the rounds (teams and table kept).
+    with django_assert_max_num_queries(5):
+        page(client, "standings", event)
+    # The marker, the event, the round, its tables, their sides and its sit-outs (the
+    # teams kept).
+    with django_assert_max_num_queries(6):
+        page(client, "round_results", event, 1)
+
+
+def test_an_official_s_pages_are_built_whole(client, playing, official):
+    event, tables = playing
+    client.force_login(official)
+    settle(tables[0], official, (61, 10, 5, 0))
+    assert drawn(page(client, "standings", event), STANDINGS) == 1
+    assert drawn(page(client, "standings", event), STANDINGS) == 1
+    assert drawn(page(client, "round_results", event, 1), CARD) == len(tables)
