@@ -19,9 +19,23 @@ FINALS = naming.STAGE_OF[naming.FINALS]
 MAIN = naming.STAGE_OF[naming.MAIN]
 
 
+# The options that make matches of several games (`games.rules.options.MATCH_OPTIONS`).
+TO_WIN = ("games_to_win_first", "games_to_win_later", "games_to_win_final")
+
+
 def event_rule(event) -> MatchRule:
-    """Return the event's rule of matches (every match one game for a rounds event)."""
-    return event.game.match_rule(event.options)
+    """Return the event's rule of matches (every match one game for a rounds event).
+
+    Every hand of a bracket game asks it: an event whose matches are all one game (none
+    of its options says more) is answered without checking its options again.
+    """
+    options = event.options or {}
+    if all(options.get(name, 1) == 1 for name in TO_WIN):
+        return SINGLE
+    return event.game.match_rule(options)
+
+
+SINGLE = MatchRule()
 
 
 def _to_win(rule: MatchRule, *, stage: int, round_number: int, final: bool) -> int:

@@ -154,6 +154,7 @@ def test_double_elimination_rounds_take_the_first_later_or_final_rule():
     )
     assert match_to_win(game(naming.MAIN, 1, round_id=7), rule) == 1  # a table of a round
     assert match_to_win(game(naming.MAIN, 1), MatchRule()) == 1
-    event = SimpleNamespace(game=SimpleNamespace(match_rule=lambda options: rule), options={})
+    options = {"games_to_win_first": 3, "games_to_win_later": 2, "games_to_win_final": 4}
+    event = SimpleNamespace(game=SimpleNamespace(match_rule=lambda _: rule), options=options)
     assert round_to_win(event, stage=stage[naming.MAIN], round_number=3, rounds_total=3) == 4
     assert round_to_win(event, stage=stage[naming.LOSERS], round_number=1, rounds_total=3) == 2

@@ -52,7 +52,14 @@ def test_create_event_fills_house_rule_defaults(official, tournament):
         format="single_elimination",
         team_size=2,
     )
-    assert event.options == {"blocked_scoring": "total", "minutes_per_game": 0}
+    assert event.options == {
+        "blocked_scoring": "total",
+        "minutes_per_game": 0,
+        "games_to_win_first": 1,
+        "games_to_win_later": 1,
+        "games_to_win_final": 1,
+        "clock_per": "game",
+    }
 
 
 def test_create_event_refuses_an_unknown_game(official, tournament):

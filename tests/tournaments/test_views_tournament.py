@@ -87,7 +87,14 @@ def test_an_official_creates_an_event_with_house_rules(official_client, tourname
     )
     assert response.status_code == 302
     event = Event.objects.get(tournament=tournament)
-    assert event.options == {"blocked_scoring": "difference", "minutes_per_game": 0}
+    assert event.options == {
+        "blocked_scoring": "difference",
+        "minutes_per_game": 0,
+        "games_to_win_first": 1,
+        "games_to_win_later": 1,
+        "games_to_win_final": 1,
+        "clock_per": "game",
+    }
     assert event.team_size == 2
 
 
