@@ -17,12 +17,14 @@ from django.contrib.auth import get_user_model
 from django.db import DataError, IntegrityError, transaction
 
 from games.registry import GAMES
+from scoring.backup import compiled
 from scoring.backup.checks import _check_offenders, _renumber_offenders, penalty_names
-from scoring.backup.fields import check_record, column_value, plain, reader
+from scoring.backup.fields import check_record, column_value, plain
 from scoring.backup.format import (
     AS_IS,
     FORMAT,
     HEAD_KEYS,
+    LATER,
     READS,
     REF,
     SECTIONS,
@@ -227,37 +229,39 @@ class _Restorer:
     # The records ----------------------------------------------------------------------
 
     def _record(self, section: Section, record, line: bytes | None) -> None:
-        self.counts[section.name] += 1
-        where = f"Record {self.counts[section.name]} of the {section.name.replace('_', ' ')}"
+        name = section.name
+        self.counts[name] += 1
+        where = f"Record {self.counts[name]} of the {name.replace('_', ' ')}"
         if not isinstance(record, dict):
-            raise BackupError(f"The file is damaged: its {section.name} are not records.")
+            raise BackupError(f"The file is damaged: its {name} are not records.")
         self.checksum.record(line if line is not None else canonical(record))
-        walk = not plain(line)
-        typed = {name: read(record.get(name), where, walk) for name, read in _readers(section.name)}
-        check_record(section.name, typed, where)
-        if typed["id"] in self.seen[section.name]:
+        typed = _record_reader(name)(record, where, not plain(line))
+        check_record(name, typed, where)
+        if typed["id"] in self.seen[name]:
             raise BackupError(f"{where}: its id {typed['id']} is used twice.")
-        self.seen[section.name].add(typed["id"])
-        self._remember(section.name, typed, where)
-        values = {"id": typed["id"]} if self.keep else {}
-        for name, attname, ref, how in section.plan:
-            value = typed[name]
-            if how is AS_IS or (value is None and how is REF):
-                values[attname] = value
-            elif how is REF:
-                found = self.new_ids[ref].get(value)
-                if found is None:
-                    raise BackupError(f"{where}: its “{name}” points at nothing in the file.")
-                values[attname] = found
-            elif how is USER:
-                values[attname], values[f"{name}_name"] = self._user(value)
-            elif value is not None:  # deferred
-                self.deferred.append((section, typed["id"], attname, ref, value))
-        if section.name in OWNED:
+        self.seen[name].add(typed["id"])
+        self._remember(name, typed, where)
+        as_is, refs, users, later = _plan(name)
+        values = {attname: typed[column] for column, attname in as_is}
+        if self.keep:
+            values["id"] = typed["id"]
+        for column, attname, ref in refs:
+            value = typed[column]
+            if value is not None:
+                value = self.new_ids[ref].get(value)
+                if value is None:
+                    raise BackupError(f"{where}: its “{column}” points at nothing in the file.")
+            values[attname] = value
+        for column, attname in users:
+            values[attname], values[f"{column}_name"] = self._user(typed[column])
+        for column, attname, ref in later:
+            if typed[column] is not None:
+                self.deferred.append((section, typed["id"], attname, ref, typed[column]))
+        if name in OWNED:
             values["tournament_id"] = self.tournament.pk
-        if section.name == "chapters":
+        if name == "chapters":
             values["name_key"] = name_key(values["name"])
-        elif section.name == "events" and values["shared_changed_at"] is None:
+        elif name == "events" and values["shared_changed_at"] is None:
             values["shared_changed_at"] = values["changed_at"]  # a file from before it
         self.batch.append((typed["id"], typed, values))
         if len(self.batch) >= BATCH:
@@ -381,8 +385,23 @@ class _Restorer:
             model.objects.bulk_update(objs, [attname], batch_size=500)
 
 
+def _section(name: str) -> Section:
+    return next(section for section in SECTIONS if section.name == name)
+
+
 @cache
-def _readers(name: str) -> tuple:
-    """Return each column of a section (by name) and what reads its value (`fields.reader`)."""
-    section = next(section for section in SECTIONS if section.name == name)
-    return tuple((column.name, reader(section.model, column)) for column in section.columns)
+def _record_reader(name: str):
+    """Return what types a record of the section (`compiled.record_reader`), made once."""
+    return compiled.record_reader(_section(name))
+
+
+@cache
+def _plan(name: str) -> tuple:
+    """Return how the section's columns go to a row: (as is, references, users, later)."""
+    plan = _section(name).plan
+    return (
+        tuple((name, attname) for name, attname, _, how in plan if how is AS_IS),
+        tuple((name, attname, ref) for name, attname, ref, how in plan if how is REF),
+        tuple((name, attname) for name, attname, _, how in plan if how is USER),
+        tuple((name, attname, ref) for name, attname, ref, how in plan if how is LATER),
+    )

@@ -2,9 +2,9 @@
 is most of a large restore's time). Every concrete field of the model is written: the
 file's value, or the field's default; values go through the field's own conversion.
 
-On PostgreSQL the rows are sent with COPY, with ids taken from the table's own sequence
-when the file's are not kept; elsewhere (SQLite) many rows go in one statement, and the
-database returns the ids."""
+On PostgreSQL the rows are sent with COPY, as lines of its text format (`copy_text`), with
+ids taken from the table's own sequence when the file's are not kept; elsewhere (SQLite)
+many rows go in one statement, and the database returns the ids."""
 
 from __future__ import annotations
 
@@ -14,6 +14,10 @@ import uuid
 from django.core.management.color import no_style
 from django.db import connection
 from django.db.models import NOT_PROVIDED
+
+from scoring.backup import copy_text
+from scoring.backup.compiled import line_writer
+from scoring.backup.format import BackupError
 
 CONVERTED = frozenset({"JSONField", "UUIDField", "DateTimeField", "DateField"})
 
@@ -106,6 +110,13 @@ class Rows:
         self.one = "(" + ", ".join(["%s"] * len(self.fields)) + ")"
         self.returning = "" if with_ids else f" RETURNING {quote(model._meta.pk.column)}"
         self.plan = [(field.attname, _converter(field), _default(field)) for field in self.fields]
+        self.as_text = self.many and all(copy_text.writes(field) for field in self.fields)
+        if self.as_text:
+            writers = [copy_text.writer(field) for field in self.fields]
+            self.line = line_writer(
+                [(f.attname, w, _default(f)) for f, w in zip(self.fields, writers, strict=True)],
+                [copy_text.kind_of(field) for field in self.fields],
+            )
         limit = connection.features.max_query_params or 65535
         self.per_statement = max(1, min(500, limit // len(self.fields)))
 
@@ -140,9 +151,24 @@ class Rows:
                     row["id"] = found
             # psycopg's own COPY, its errors turned into Django's as for any statement.
             with connection.wrap_database_errors, cursor.cursor.copy(self.copy) as copy:
-                for row in rows:
-                    copy.write_row(self._params(row))
+                if self.as_text:
+                    copy.write(self._text(rows))
+                else:
+                    for row in rows:
+                        copy.write_row(self._params(row))
         return [row["id"] for row in rows]
+
+    def _text(self, rows: list[dict]) -> bytes:
+        """Return the rows as COPY's text format, one line each, encoded as UTF-8."""
+        line = self.line
+        text = "".join([line(row) for row in rows])
+        try:
+            return text.encode()
+        except UnicodeEncodeError:
+            raise BackupError(
+                "The file holds text that is not valid Unicode (a lone surrogate). "
+                "Nothing was restored."
+            ) from None
 
 
 def fresh_keys(rows: list[dict], field: str, model) -> None:
