@@ -14,7 +14,7 @@ from collections import Counter, defaultdict
 from functools import cache
 
 from django.contrib.auth import get_user_model
-from django.db import DataError, IntegrityError, transaction
+from django.db import DataError, IntegrityError, connection, transaction
 
 from games.registry import GAMES
 from scoring.backup import compiled
@@ -39,6 +39,7 @@ from scoring.backup.format import (
 from scoring.backup.heap import frozen_heap
 from scoring.backup.meaning import check_meaning
 from scoring.backup.rows import Rows, fresh_keys, reset_sequences
+from scoring.backup.sender import Sender
 from scoring.backup.stream import INCOMPLETE, NOT_A_BACKUP, OtherLayout, open_source, parts
 from tournaments.models import Tournament
 from tournaments.names import name_key
@@ -117,11 +118,14 @@ def _restore_as_it_can(source, **how) -> Tournament:
 def _restore(source, *, by, slug, progress, keep, general) -> Tournament:
     with open_source(source) as (stream, size):
         restorer = _Restorer(by=by, slug=slug, keep=keep)
-        for number, part in enumerate(parts(stream, general=general), start=1):
-            restorer.take(*part)
-            if progress is not None and not number % PROGRESS_EVERY:
-                progress(min(stream.tell() / max(size, 1), 1.0))
-        return restorer.finish()
+        try:
+            for number, part in enumerate(parts(stream, general=general), start=1):
+                restorer.take(*part)
+                if progress is not None and not number % PROGRESS_EVERY:
+                    progress(min(stream.tell() / max(size, 1), 1.0))
+            return restorer.finish()
+        finally:
+            restorer.close()
 
 
 class _Restorer:
@@ -145,6 +149,8 @@ class _Restorer:
         self.sides: Counter = Counter()
         self.penalty_cache: dict[tuple, list[str]] = {}
         self.rows: dict[str, Rows] = {}
+        self.sender: Sender | None = None  # PostgreSQL: COPY sent while the file is read
+        self.done = False
 
     # The head -------------------------------------------------------------------------
 
@@ -205,6 +211,8 @@ class _Restorer:
         self.tournament = Tournament.objects.create(**fields)
         self.tournament.officials.add(self.by)
         Tournament.objects.filter(pk=self.tournament.pk).update(created_at=head["created_at"])
+        if connection.vendor == "postgresql":
+            self.sender = Sender()
 
     def _enter(self, name: str) -> Section:
         if self.tournament is None:
@@ -305,14 +313,25 @@ class _Restorer:
         if name is None:
             return None, ""
         if name not in self.users:
+            self._settle()
             found = get_user_model().objects.filter(username=name).values_list("pk", flat=True)
             self.users[name] = next(iter(found), None)
         pk = self.users[name]
         return pk, "" if pk is not None else name
 
+    def _settle(self) -> None:
+        """Wait for the rows being sent (raising their error) before using the database."""
+        if self.sender is not None:
+            self.sender.wait()
+
+    def close(self) -> None:
+        if self.sender is not None:
+            self.sender.close(done=self.done)
+
     def _flush(self) -> None:
         if not self.batch:
             return
+        self._settle()
         section = self.section
         ids = [file_id for file_id, _, _ in self.batch]
         if self.keep and section.model.objects.filter(pk__in=ids).exists():
@@ -321,7 +340,7 @@ class _Restorer:
         if section.name in KEYS:
             fresh_keys(rows, *KEYS[section.name])
         if section.name not in self.rows:
-            self.rows[section.name] = Rows(section.model, with_ids=self.keep)
+            self.rows[section.name] = Rows(section.model, with_ids=self.keep, sender=self.sender)
         made = self.rows[section.name].insert(rows)
         if section.name in KEEP_IDS:
             self.new_ids[section.name].update(zip(ids, made, strict=True))
@@ -332,6 +351,7 @@ class _Restorer:
     def finish(self) -> Tournament:
         if self.tournament is None:
             self._open()
+        self._settle()
         version = self.head.get("version")
         for section in SECTIONS[self.next_section :]:
             if section.since <= version:
@@ -366,6 +386,7 @@ class _Restorer:
                 + (f"; and {more} more" if more > 0 else "")
                 + ". Nothing was restored."
             )
+        self.done = True
         return self.tournament
 
     def _write_deferred(self) -> None:

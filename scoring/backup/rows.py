@@ -91,8 +91,8 @@ def _default(field):
 class Rows:
     """INSERT rows of one model: `insert(rows)` returns their ids, in the order given."""
 
-    def __init__(self, model, *, with_ids: bool):
-        self.with_ids = with_ids
+    def __init__(self, model, *, with_ids: bool, sender=None):
+        self.with_ids, self.sender = with_ids, sender
         self.many = connection.vendor == "postgresql"
         self.fields = [
             field
@@ -149,6 +149,9 @@ class Rows:
                 cursor.execute(sql, [*params, len(rows)])
                 for row, (found,) in zip(rows, cursor.fetchall(), strict=True):
                     row["id"] = found
+            if self.as_text and self.sender is not None:
+                self.sender.send(self.copy, self._text(rows))
+                return [row["id"] for row in rows]
             # psycopg's own COPY, its errors turned into Django's as for any statement.
             with connection.wrap_database_errors, cursor.cursor.copy(self.copy) as copy:
                 if self.as_text:
