@@ -47,7 +47,7 @@ from tournaments.services.tournaments import check_slug
 
 from ..models import Hand, HandChange, TableEntry
 
-BATCH = 1000
+BATCH = 4000
 PROGRESS_EVERY = 5000  # parts of the file read between two reports of progress
 # Sections other records point at, or with references written last, or named by their id
 # in the meaning checks' problems: their new ids are kept while the file is read.
