@@ -14,11 +14,25 @@ from __future__ import annotations
 
 import datetime
 import uuid
+from functools import cache
 
 from scoring.backup.copy_text import INTEGERS, TEXTS
 from scoring.backup.fields import USERNAME_MAX, limits, reader
 from scoring.backup.fields import _check_json as check_json
-from scoring.backup.format import BOOL, INT, JSON, STR, TIME, USER, UUID, Section
+from scoring.backup.format import (
+    AS_IS,
+    BOOL,
+    INT,
+    JSON,
+    LATER,
+    REF,
+    SECTIONS,
+    STR,
+    TIME,
+    USER,
+    UUID,
+    Section,
+)
 
 _PLAIN = '"\\\\" not in v and "\\t" not in v and "\\n" not in v and "\\r" not in v'
 
@@ -138,3 +152,25 @@ def line_writer(fields_plan: list[tuple], kinds: list[str]):
         + ",\n    )) + '\\n'"
     )
     return _compile(source, "line", names)
+
+
+def _section(name: str) -> Section:
+    return next(section for section in SECTIONS if section.name == name)
+
+
+@cache
+def record_reader_of(name: str):
+    """Return what types a record of the section (`compiled.record_reader`), made once."""
+    return record_reader(_section(name))
+
+
+@cache
+def row_plan(name: str) -> tuple:
+    """Return how the section's columns go to a row: (as is, references, users, later)."""
+    plan = _section(name).plan
+    return (
+        tuple((name, attname) for name, attname, _, how in plan if how is AS_IS),
+        tuple((name, attname, ref) for name, attname, ref, how in plan if how is REF),
+        tuple((name, attname) for name, attname, _, how in plan if how is USER),
+        tuple((name, attname, ref) for name, attname, ref, how in plan if how is LATER),
+    )

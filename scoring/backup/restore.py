@@ -11,22 +11,18 @@ nobody is made an official, and no account is made, from what the file says.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from functools import cache
 
 from django.contrib.auth import get_user_model
 from django.db import DataError, IntegrityError, connection, transaction
 
 from games.registry import GAMES
-from scoring.backup import compiled
 from scoring.backup.checks import _check_offenders, _renumber_offenders, penalty_names
+from scoring.backup.compiled import record_reader_of, row_plan
 from scoring.backup.fields import check_record, column_value, plain
 from scoring.backup.format import (
-    AS_IS,
     FORMAT,
     HEAD_KEYS,
-    LATER,
     READS,
-    REF,
     SECTIONS,
     TOURNAMENT_COLUMNS,
     USER,
@@ -38,7 +34,7 @@ from scoring.backup.format import (
 )
 from scoring.backup.heap import frozen_heap
 from scoring.backup.meaning import check_meaning
-from scoring.backup.rows import Rows, fresh_keys, reset_sequences
+from scoring.backup.rows import Rows, fresh_keys, reset_sequences, write_deferred
 from scoring.backup.sender import Sender
 from scoring.backup.stream import INCOMPLETE, NOT_A_BACKUP, OtherLayout, open_source, parts
 from tournaments.models import Tournament
@@ -91,6 +87,11 @@ def restore_backup(source, *, by, slug: str = "", progress=None) -> Tournament:
         why = " ".join(str(exc).split())[:160]
         raise BackupError(
             f"The file holds a value the database cannot keep ({why}); nothing was restored."
+        ) from None
+    except UnicodeEncodeError:
+        raise BackupError(
+            "The file holds text that is not valid Unicode (half of a surrogate pair), "
+            "which the desk never writes. Nothing was restored."
         ) from None
     except RecursionError:
         raise BackupError(
@@ -243,13 +244,13 @@ class _Restorer:
         if not isinstance(record, dict):
             raise BackupError(f"The file is damaged: its {name} are not records.")
         self.checksum.record(line if line is not None else canonical(record))
-        typed = _record_reader(name)(record, where, not plain(line))
+        typed = record_reader_of(name)(record, where, not plain(line))
         check_record(name, typed, where)
         if typed["id"] in self.seen[name]:
             raise BackupError(f"{where}: its id {typed['id']} is used twice.")
         self.seen[name].add(typed["id"])
         self._remember(name, typed, where)
-        as_is, refs, users, later = _plan(name)
+        as_is, refs, users, later = row_plan(name)
         values = {attname: typed[column] for column, attname in as_is}
         if self.keep:
             values["id"] = typed["id"]
@@ -374,7 +375,7 @@ class _Restorer:
                 "The file has been changed since the desk wrote it (its checksum does not "
                 "match), so it cannot be trusted. Restore the file exactly as it was exported."
             )
-        self._write_deferred()
+        write_deferred(self.deferred, self.new_ids)
         if self.keep:
             reset_sequences([Tournament, *(section.model for section in SECTIONS)])
         problems = check_meaning(self.tournament, self.new_ids)
@@ -388,41 +389,3 @@ class _Restorer:
             )
         self.done = True
         return self.tournament
-
-    def _write_deferred(self) -> None:
-        """Write the references to later records (a singles team to the game that made it)."""
-        by_field: dict[tuple, list] = defaultdict(list)
-        for section, row, attname, ref, value in self.deferred:
-            if value not in self.new_ids[ref]:
-                name = attname.removesuffix("_id")
-                raise BackupError(
-                    f"A record of the {section.name.replace('_', ' ')}: its “{name}” points at "
-                    "nothing in the file. Nothing was restored."
-                )
-            obj = section.model(pk=self.new_ids[section.name][row])
-            setattr(obj, attname, self.new_ids[ref][value])
-            by_field[(section.model, attname)].append(obj)
-        for (model, attname), objs in by_field.items():
-            model.objects.bulk_update(objs, [attname], batch_size=500)
-
-
-def _section(name: str) -> Section:
-    return next(section for section in SECTIONS if section.name == name)
-
-
-@cache
-def _record_reader(name: str):
-    """Return what types a record of the section (`compiled.record_reader`), made once."""
-    return compiled.record_reader(_section(name))
-
-
-@cache
-def _plan(name: str) -> tuple:
-    """Return how the section's columns go to a row: (as is, references, users, later)."""
-    plan = _section(name).plan
-    return (
-        tuple((name, attname) for name, attname, _, how in plan if how is AS_IS),
-        tuple((name, attname, ref) for name, attname, ref, how in plan if how is REF),
-        tuple((name, attname) for name, attname, _, how in plan if how is USER),
-        tuple((name, attname, ref) for name, attname, ref, how in plan if how is LATER),
-    )

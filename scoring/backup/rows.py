@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime
 import uuid
+from collections import defaultdict
 
 from django.core.management.color import no_style
 from django.db import connection
@@ -165,13 +166,7 @@ class Rows:
         """Return the rows as COPY's text format, one line each, encoded as UTF-8."""
         line = self.line
         text = "".join([line(row) for row in rows])
-        try:
-            return text.encode()
-        except UnicodeEncodeError:
-            raise BackupError(
-                "The file holds text that is not valid Unicode (a lone surrogate). "
-                "Nothing was restored."
-            ) from None
+        return text.encode()  # a lone surrogate: UnicodeEncodeError (`restore_backup`)
 
 
 def fresh_keys(rows: list[dict], field: str, model) -> None:
@@ -203,3 +198,21 @@ def reset_sequences(models) -> None:
         with connection.cursor() as cursor:
             for statement in statements:
                 cursor.execute(statement)
+
+
+def write_deferred(deferred: list[tuple], new_ids: dict) -> None:
+    """Write the references to later records (a singles team to the game that made it):
+    `deferred` holds (section, the row's file id, attname, section referred to, file id)."""
+    by_field: dict[tuple, list] = defaultdict(list)
+    for section, row, attname, ref, value in deferred:
+        if value not in new_ids[ref]:
+            name = attname.removesuffix("_id")
+            raise BackupError(
+                f"A record of the {section.name.replace('_', ' ')}: its “{name}” points at "
+                "nothing in the file. Nothing was restored."
+            )
+        obj = section.model(pk=new_ids[section.name][row])
+        setattr(obj, attname, new_ids[ref][value])
+        by_field[(section.model, attname)].append(obj)
+    for (model, attname), objs in by_field.items():
+        model.objects.bulk_update(objs, [attname], batch_size=500)
