@@ -11,20 +11,18 @@ nobody is made an official, and no account is made, from what the file says.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from functools import cache
 
 from django.contrib.auth import get_user_model
-from django.db import DataError, IntegrityError, transaction
+from django.db import DataError, IntegrityError, connection, transaction
 
 from games.registry import GAMES
 from scoring.backup.checks import _check_offenders, _renumber_offenders, penalty_names
-from scoring.backup.fields import check_record, column_value, plain, reader
+from scoring.backup.compiled import record_reader_of, row_plan
+from scoring.backup.fields import check_record, column_value, plain
 from scoring.backup.format import (
-    AS_IS,
     FORMAT,
     HEAD_KEYS,
     READS,
-    REF,
     SECTIONS,
     TOURNAMENT_COLUMNS,
     USER,
@@ -36,7 +34,8 @@ from scoring.backup.format import (
 )
 from scoring.backup.heap import frozen_heap
 from scoring.backup.meaning import check_meaning
-from scoring.backup.rows import Rows, fresh_keys, reset_sequences
+from scoring.backup.rows import Rows, fresh_keys, reset_sequences, write_deferred
+from scoring.backup.sender import Sender
 from scoring.backup.stream import INCOMPLETE, NOT_A_BACKUP, OtherLayout, open_source, parts
 from tournaments.models import Tournament
 from tournaments.names import name_key
@@ -44,7 +43,7 @@ from tournaments.services.tournaments import check_slug
 
 from ..models import Hand, HandChange, TableEntry
 
-BATCH = 1000
+BATCH = 4000
 PROGRESS_EVERY = 5000  # parts of the file read between two reports of progress
 # Sections other records point at, or with references written last, or named by their id
 # in the meaning checks' problems: their new ids are kept while the file is read.
@@ -89,6 +88,11 @@ def restore_backup(source, *, by, slug: str = "", progress=None) -> Tournament:
         raise BackupError(
             f"The file holds a value the database cannot keep ({why}); nothing was restored."
         ) from None
+    except UnicodeEncodeError:
+        raise BackupError(
+            "The file holds text that is not valid Unicode (half of a surrogate pair), "
+            "which the desk never writes. Nothing was restored."
+        ) from None
     except RecursionError:
         raise BackupError(
             "The file is damaged: it nests values deeper than the desk ever writes. "
@@ -115,11 +119,14 @@ def _restore_as_it_can(source, **how) -> Tournament:
 def _restore(source, *, by, slug, progress, keep, general) -> Tournament:
     with open_source(source) as (stream, size):
         restorer = _Restorer(by=by, slug=slug, keep=keep)
-        for number, part in enumerate(parts(stream, general=general), start=1):
-            restorer.take(*part)
-            if progress is not None and not number % PROGRESS_EVERY:
-                progress(min(stream.tell() / max(size, 1), 1.0))
-        return restorer.finish()
+        try:
+            for number, part in enumerate(parts(stream, general=general), start=1):
+                restorer.take(*part)
+                if progress is not None and not number % PROGRESS_EVERY:
+                    progress(min(stream.tell() / max(size, 1), 1.0))
+            return restorer.finish()
+        finally:
+            restorer.close()
 
 
 class _Restorer:
@@ -143,6 +150,8 @@ class _Restorer:
         self.sides: Counter = Counter()
         self.penalty_cache: dict[tuple, list[str]] = {}
         self.rows: dict[str, Rows] = {}
+        self.sender: Sender | None = None  # PostgreSQL: COPY sent while the file is read
+        self.done = False
 
     # The head -------------------------------------------------------------------------
 
@@ -203,6 +212,8 @@ class _Restorer:
         self.tournament = Tournament.objects.create(**fields)
         self.tournament.officials.add(self.by)
         Tournament.objects.filter(pk=self.tournament.pk).update(created_at=head["created_at"])
+        if connection.vendor == "postgresql":
+            self.sender = Sender()
 
     def _enter(self, name: str) -> Section:
         if self.tournament is None:
@@ -227,37 +238,39 @@ class _Restorer:
     # The records ----------------------------------------------------------------------
 
     def _record(self, section: Section, record, line: bytes | None) -> None:
-        self.counts[section.name] += 1
-        where = f"Record {self.counts[section.name]} of the {section.name.replace('_', ' ')}"
+        name = section.name
+        self.counts[name] += 1
+        where = f"Record {self.counts[name]} of the {name.replace('_', ' ')}"
         if not isinstance(record, dict):
-            raise BackupError(f"The file is damaged: its {section.name} are not records.")
+            raise BackupError(f"The file is damaged: its {name} are not records.")
         self.checksum.record(line if line is not None else canonical(record))
-        walk = not plain(line)
-        typed = {name: read(record.get(name), where, walk) for name, read in _readers(section.name)}
-        check_record(section.name, typed, where)
-        if typed["id"] in self.seen[section.name]:
+        typed = record_reader_of(name)(record, where, not plain(line))
+        check_record(name, typed, where)
+        if typed["id"] in self.seen[name]:
             raise BackupError(f"{where}: its id {typed['id']} is used twice.")
-        self.seen[section.name].add(typed["id"])
-        self._remember(section.name, typed, where)
-        values = {"id": typed["id"]} if self.keep else {}
-        for name, attname, ref, how in section.plan:
-            value = typed[name]
-            if how is AS_IS or (value is None and how is REF):
-                values[attname] = value
-            elif how is REF:
-                found = self.new_ids[ref].get(value)
-                if found is None:
-                    raise BackupError(f"{where}: its “{name}” points at nothing in the file.")
-                values[attname] = found
-            elif how is USER:
-                values[attname], values[f"{name}_name"] = self._user(value)
-            elif value is not None:  # deferred
-                self.deferred.append((section, typed["id"], attname, ref, value))
-        if section.name in OWNED:
+        self.seen[name].add(typed["id"])
+        self._remember(name, typed, where)
+        as_is, refs, users, later = row_plan(name)
+        values = {attname: typed[column] for column, attname in as_is}
+        if self.keep:
+            values["id"] = typed["id"]
+        for column, attname, ref in refs:
+            value = typed[column]
+            if value is not None:
+                value = self.new_ids[ref].get(value)
+                if value is None:
+                    raise BackupError(f"{where}: its “{column}” points at nothing in the file.")
+            values[attname] = value
+        for column, attname in users:
+            values[attname], values[f"{column}_name"] = self._user(typed[column])
+        for column, attname, ref in later:
+            if typed[column] is not None:
+                self.deferred.append((section, typed["id"], attname, ref, typed[column]))
+        if name in OWNED:
             values["tournament_id"] = self.tournament.pk
-        if section.name == "chapters":
+        if name == "chapters":
             values["name_key"] = name_key(values["name"])
-        elif section.name == "events" and values["shared_changed_at"] is None:
+        elif name == "events" and values["shared_changed_at"] is None:
             values["shared_changed_at"] = values["changed_at"]  # a file from before it
         self.batch.append((typed["id"], typed, values))
         if len(self.batch) >= BATCH:
@@ -301,14 +314,25 @@ class _Restorer:
         if name is None:
             return None, ""
         if name not in self.users:
+            self._settle()
             found = get_user_model().objects.filter(username=name).values_list("pk", flat=True)
             self.users[name] = next(iter(found), None)
         pk = self.users[name]
         return pk, "" if pk is not None else name
 
+    def _settle(self) -> None:
+        """Wait for the rows being sent (raising their error) before using the database."""
+        if self.sender is not None:
+            self.sender.wait()
+
+    def close(self) -> None:
+        if self.sender is not None:
+            self.sender.close(done=self.done)
+
     def _flush(self) -> None:
         if not self.batch:
             return
+        self._settle()
         section = self.section
         ids = [file_id for file_id, _, _ in self.batch]
         if self.keep and section.model.objects.filter(pk__in=ids).exists():
@@ -317,7 +341,7 @@ class _Restorer:
         if section.name in KEYS:
             fresh_keys(rows, *KEYS[section.name])
         if section.name not in self.rows:
-            self.rows[section.name] = Rows(section.model, with_ids=self.keep)
+            self.rows[section.name] = Rows(section.model, with_ids=self.keep, sender=self.sender)
         made = self.rows[section.name].insert(rows)
         if section.name in KEEP_IDS:
             self.new_ids[section.name].update(zip(ids, made, strict=True))
@@ -328,6 +352,7 @@ class _Restorer:
     def finish(self) -> Tournament:
         if self.tournament is None:
             self._open()
+        self._settle()
         version = self.head.get("version")
         for section in SECTIONS[self.next_section :]:
             if section.since <= version:
@@ -350,7 +375,7 @@ class _Restorer:
                 "The file has been changed since the desk wrote it (its checksum does not "
                 "match), so it cannot be trusted. Restore the file exactly as it was exported."
             )
-        self._write_deferred()
+        write_deferred(self.deferred, self.new_ids)
         if self.keep:
             reset_sequences([Tournament, *(section.model for section in SECTIONS)])
         problems = check_meaning(self.tournament, self.new_ids)
@@ -362,27 +387,5 @@ class _Restorer:
                 + (f"; and {more} more" if more > 0 else "")
                 + ". Nothing was restored."
             )
+        self.done = True
         return self.tournament
-
-    def _write_deferred(self) -> None:
-        """Write the references to later records (a singles team to the game that made it)."""
-        by_field: dict[tuple, list] = defaultdict(list)
-        for section, row, attname, ref, value in self.deferred:
-            if value not in self.new_ids[ref]:
-                name = attname.removesuffix("_id")
-                raise BackupError(
-                    f"A record of the {section.name.replace('_', ' ')}: its “{name}” points at "
-                    "nothing in the file. Nothing was restored."
-                )
-            obj = section.model(pk=self.new_ids[section.name][row])
-            setattr(obj, attname, self.new_ids[ref][value])
-            by_field[(section.model, attname)].append(obj)
-        for (model, attname), objs in by_field.items():
-            model.objects.bulk_update(objs, [attname], batch_size=500)
-
-
-@cache
-def _readers(name: str) -> tuple:
-    """Return each column of a section (by name) and what reads its value (`fields.reader`)."""
-    section = next(section for section in SECTIONS if section.name == name)
-    return tuple((column.name, reader(section.model, column)) for column in section.columns)

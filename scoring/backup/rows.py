@@ -2,18 +2,23 @@
 is most of a large restore's time). Every concrete field of the model is written: the
 file's value, or the field's default; values go through the field's own conversion.
 
-On PostgreSQL the rows are sent with COPY, with ids taken from the table's own sequence
-when the file's are not kept; elsewhere (SQLite) many rows go in one statement, and the
-database returns the ids."""
+On PostgreSQL the rows are sent with COPY, as lines of its text format (`copy_text`), with
+ids taken from the table's own sequence when the file's are not kept; elsewhere (SQLite)
+many rows go in one statement, and the database returns the ids."""
 
 from __future__ import annotations
 
 import datetime
 import uuid
+from collections import defaultdict
 
 from django.core.management.color import no_style
 from django.db import connection
 from django.db.models import NOT_PROVIDED
+
+from scoring.backup import copy_text
+from scoring.backup.compiled import line_writer
+from scoring.backup.format import BackupError
 
 CONVERTED = frozenset({"JSONField", "UUIDField", "DateTimeField", "DateField"})
 
@@ -87,8 +92,8 @@ def _default(field):
 class Rows:
     """INSERT rows of one model: `insert(rows)` returns their ids, in the order given."""
 
-    def __init__(self, model, *, with_ids: bool):
-        self.with_ids = with_ids
+    def __init__(self, model, *, with_ids: bool, sender=None):
+        self.with_ids, self.sender = with_ids, sender
         self.many = connection.vendor == "postgresql"
         self.fields = [
             field
@@ -106,6 +111,13 @@ class Rows:
         self.one = "(" + ", ".join(["%s"] * len(self.fields)) + ")"
         self.returning = "" if with_ids else f" RETURNING {quote(model._meta.pk.column)}"
         self.plan = [(field.attname, _converter(field), _default(field)) for field in self.fields]
+        self.as_text = self.many and all(copy_text.writes(field) for field in self.fields)
+        if self.as_text:
+            writers = [copy_text.writer(field) for field in self.fields]
+            self.line = line_writer(
+                [(f.attname, w, _default(f)) for f, w in zip(self.fields, writers, strict=True)],
+                [copy_text.kind_of(field) for field in self.fields],
+            )
         limit = connection.features.max_query_params or 65535
         self.per_statement = max(1, min(500, limit // len(self.fields)))
 
@@ -138,11 +150,23 @@ class Rows:
                 cursor.execute(sql, [*params, len(rows)])
                 for row, (found,) in zip(rows, cursor.fetchall(), strict=True):
                     row["id"] = found
+            if self.as_text and self.sender is not None:
+                self.sender.send(self.copy, self._text(rows))
+                return [row["id"] for row in rows]
             # psycopg's own COPY, its errors turned into Django's as for any statement.
             with connection.wrap_database_errors, cursor.cursor.copy(self.copy) as copy:
-                for row in rows:
-                    copy.write_row(self._params(row))
+                if self.as_text:
+                    copy.write(self._text(rows))
+                else:
+                    for row in rows:
+                        copy.write_row(self._params(row))
         return [row["id"] for row in rows]
+
+    def _text(self, rows: list[dict]) -> bytes:
+        """Return the rows as COPY's text format, one line each, encoded as UTF-8."""
+        line = self.line
+        text = "".join([line(row) for row in rows])
+        return text.encode()  # a lone surrogate: UnicodeEncodeError (`restore_backup`)
 
 
 def fresh_keys(rows: list[dict], field: str, model) -> None:
@@ -174,3 +198,21 @@ def reset_sequences(models) -> None:
         with connection.cursor() as cursor:
             for statement in statements:
                 cursor.execute(statement)
+
+
+def write_deferred(deferred: list[tuple], new_ids: dict) -> None:
+    """Write the references to later records (a singles team to the game that made it):
+    `deferred` holds (section, the row's file id, attname, section referred to, file id)."""
+    by_field: dict[tuple, list] = defaultdict(list)
+    for section, row, attname, ref, value in deferred:
+        if value not in new_ids[ref]:
+            name = attname.removesuffix("_id")
+            raise BackupError(
+                f"A record of the {section.name.replace('_', ' ')}: its “{name}” points at "
+                "nothing in the file. Nothing was restored."
+            )
+        obj = section.model(pk=new_ids[section.name][row])
+        setattr(obj, attname, new_ids[ref][value])
+        by_field[(section.model, attname)].append(obj)
+    for (model, attname), objs in by_field.items():
+        model.objects.bulk_update(objs, [attname], batch_size=500)

@@ -124,16 +124,21 @@ class OtherLayout(Exception):
     """The file is not laid out as the desk writes it: read it with the general reader."""
 
 
-_DECODER = json.JSONDecoder()
+_SCAN = json.JSONDecoder().scan_once
 
 
 def _loads(text: bytes):
-    """Return a line's JSON value: json.loads' own reading of UTF-8 bytes, without its
-    guess at their encoding (a line of the desk's layout starts with an ASCII character)."""
+    """Return a line's JSON value: json.loads' own scanner over the UTF-8 text, the value
+    filling the whole line (no guess at the encoding, no whitespace: a line of the desk's
+    layout starts with an ASCII character and holds no space between its values)."""
+    line = text.decode("utf-8", "surrogatepass")
     try:
-        return _DECODER.decode(text.decode("utf-8", "surrogatepass"))
-    except (ValueError, RecursionError):
+        value, end = _SCAN(line, 0)
+    except (ValueError, RecursionError, StopIteration):
         raise OtherLayout from None
+    if end != len(line):
+        raise OtherLayout
+    return value
 
 
 def _lines(stream) -> Iterator[tuple]:

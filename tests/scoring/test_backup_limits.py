@@ -117,3 +117,15 @@ def test_a_file_in_the_desks_own_layout_is_checked_alike(
     assert old in raw
     with pytest.raises(BackupError, match=message):
         restore_backup(raw.replace(old, new, 1), by=official, slug="limits")
+
+
+def test_text_that_is_not_valid_unicode_is_refused_in_one_line(played_tournament, official):
+    """Half of a surrogate pair (`\\ud800`) reads as JSON but no database takes it."""
+    raw = backup_bytes(played_tournament)
+    text = json.loads(raw)["activity"][0]["text"]
+    edited = raw.replace(json.dumps(text, ensure_ascii=False).encode(), b'"Done\\ud800"', 1)
+    assert edited != raw
+    before = (Tournament.objects.count(), Player.objects.count())
+    with pytest.raises(BackupError, match="not valid Unicode"):
+        restore_backup(edited, by=official, slug="limits")
+    assert (Tournament.objects.count(), Player.objects.count()) == before
