@@ -94,18 +94,14 @@ on a quiet machine (best of 5: 0.35-0.38 s) and not on a busy one.
 import cProfile
 import gc
 import io
-import json
 import os
 import pstats
 import random
-import shutil
-import statistics
-import subprocess
 import sys
 import time
-from pathlib import Path
 
-from _common import ROOT, Floor, checked_in_players, doubles_event, report, setup_django
+from _brackets_manager import backend_cpu, brackets_manager, draw_figures
+from _common import Floor, checked_in_players, doubles_event, report, setup_django
 
 PLAYERS = int(os.environ.get("BENCH_PLAYERS", "8192"))  # a smaller run: to try it out
 CHAPTERS = 60
@@ -268,7 +264,7 @@ def double(figures: dict, *, profile: bool = False, draw_only: bool = False) -> 
     The draw (partners, then the whole double elimination bracket, grand final with
     reset) is timed BENCH_DRAWS times, each in an event of its own, and reported as the
     median (and the best), against brackets-manager creating the same stage in memory
-    (`brackets_manager`, run before and after our draws: its median over both). The
+    (`_brackets_manager.py`, run before and after our draws: its median over both). The
     results go in play order (the draw writes a bracket last game first, so the highest
     id first), each won by the slot a fixed rule picks, through the service the desk
     uses: on PostgreSQL the winners' and losers' games are one statement each, the grand
@@ -290,7 +286,7 @@ def double(figures: dict, *, profile: bool = False, draw_only: bool = False) -> 
     teams = len(players) // 2
     manager = [brackets_manager(teams)]
     gc.collect()
-    backend = _backend_cpu()
+    backend = backend_cpu()
     profiler = cProfile.Profile() if profile else None
     draws, cpu = [], []
     for each in events:
@@ -307,108 +303,10 @@ def double(figures: dict, *, profile: bool = False, draw_only: bool = False) -> 
     if profiler:
         _print_profile(profiler, "double elimination draw and bracket")
     manager.append(brackets_manager(teams))
-    figures = figures | _draw_figures(games, draws, cpu, manager)
+    figures = figures | draw_figures(games, draws, cpu, manager)
     if draw_only:
         return figures
     return figures | _double_results(events[0], official)
-
-
-def _draw_figures(games, draws: list, cpu: list, manager: list) -> dict:
-    """The double elimination draw's figures beside brackets-manager's.
-
-    ``cpu`` holds each draw's CPU seconds: this process's and the database backend's
-    (None where /proc cannot tell). On a busy machine the wall times wait for a CPU;
-    the CPU ratio says what each side costs, whatever the load.
-    """
-    median = statistics.median(draws)
-    client = statistics.median(mine for mine, _ in cpu)
-    both = None if None in (theirs for _, theirs in cpu) else [sum(pair) for pair in cpu]
-    found = {
-        "double_games": len(games),
-        "double_draws": len(draws),
-        "double_draw_and_bracket_seconds": round(median, 3),
-        "double_draw_and_bracket_best_seconds": round(min(draws), 3),
-        "double_draw_and_bracket_worst_seconds": round(max(draws), 3),
-        "double_draw_client_cpu_seconds": round(client, 3),
-        "double_draw_client_and_database_cpu_seconds": (
-            round(statistics.median(both), 3) if both else None
-        ),
-    }
-    skipped = [
-        run["brackets_manager_skipped"] for run in manager if "brackets_manager_skipped" in run
-    ]
-    if skipped:
-        return found | {"brackets_manager_skipped": skipped[0]}
-    runs = [seconds for run in manager for seconds in run["brackets_manager_run_seconds"]]
-    theirs = statistics.median(runs)
-    their_cpu = statistics.median(
-        seconds for run in manager for seconds in run["brackets_manager_run_cpu_seconds"]
-    )
-    if both:
-        found["double_draw_cpu_over_brackets_manager_cpu"] = round(
-            statistics.median(both) / their_cpu, 3
-        )
-    return found | {
-        "brackets_manager_double_create_cpu_seconds": round(their_cpu, 3),
-        "brackets_manager_version": manager[0]["brackets_manager_version"],
-        "brackets_manager_matches": manager[0]["brackets_manager_matches"],
-        "brackets_manager_runs": len(runs),
-        "brackets_manager_double_create_seconds": round(theirs, 3),
-        "brackets_manager_double_create_best_seconds": round(min(runs), 3),
-        "brackets_manager_double_create_worst_seconds": round(max(runs), 3),
-        "double_draw_over_brackets_manager": round(median / theirs, 3),
-        "double_draw_target_over_brackets_manager": 0.5,
-    }
-
-
-def _backend_cpu():
-    """Return a reader of the CPU seconds the database backend of this connection has
-    used (user and system, from /proc: the server on this machine), or of None."""
-    from django.db import connection
-
-    if connection.vendor != "postgresql":
-        return lambda: None
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_backend_pid()")
-        stat = Path(f"/proc/{cursor.fetchone()[0]}/stat")
-    tick = os.sysconf("SC_CLK_TCK")
-
-    def read():
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            return None
-        return (int(fields[11]) + int(fields[12])) / tick  # utime, stime
-
-    return read if read() is not None else lambda: None
-
-
-def brackets_manager(teams: int) -> dict:
-    """Time brackets-manager creating the same double elimination stage in memory.
-
-    Runs bench/brackets_manager_double.mjs with node (a warm-up, then BENCH_BM_RUNS
-    runs, each timed inside node); returns its figures and its runs' seconds, or
-    ``brackets_manager_skipped`` saying why when node or the package is missing (the
-    devDependencies of package.json: `npm ci`).
-    """
-    node = shutil.which("node")
-    if node is None:
-        return {"brackets_manager_skipped": "node is not installed: no brackets-manager figure"}
-    if not (ROOT / "node_modules" / "brackets-manager" / "package.json").exists():
-        return {
-            "brackets_manager_skipped": "brackets-manager is not in node_modules "
-            "(npm ci installs the devDependencies): no brackets-manager figure"
-        }
-    runs = os.environ.get("BENCH_BM_RUNS", "3")
-    done = subprocess.run(
-        [node, str(ROOT / "bench" / "brackets_manager_double.mjs"), str(teams), runs],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=900,
-        check=True,
-    )
-    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def _double_results(event, official) -> dict:

@@ -77,10 +77,10 @@ def test_the_double_elimination_bench_prints_its_figures_and_brackets_managers()
 def _bench_module():
     sys.path.insert(0, str(ROOT / "bench"))
     try:
-        import bracket
+        import _brackets_manager
     finally:
         sys.path.remove(str(ROOT / "bench"))
-    return bracket
+    return _brackets_manager
 
 
 def test_the_bench_says_why_when_node_or_the_package_is_missing(monkeypatch, tmp_path):
@@ -93,7 +93,7 @@ def test_the_bench_says_why_when_node_or_the_package_is_missing(monkeypatch, tmp
     assert skipped == {
         "brackets_manager_skipped": "node is not installed: no brackets-manager figure"
     }
-    figures = bracket._draw_figures([None] * 15, [0.2, 0.1, 0.3], [(0.1, None)] * 3, [skipped] * 2)
+    figures = bracket.draw_figures([None] * 15, [0.2, 0.1, 0.3], [(0.1, None)] * 3, [skipped] * 2)
     assert figures["brackets_manager_skipped"] == skipped["brackets_manager_skipped"]
     assert figures["double_draw_and_bracket_seconds"] == 0.2
     assert "double_draw_over_brackets_manager" not in figures
