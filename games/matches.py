@@ -242,14 +242,27 @@ def match_winner_at_time(games_won: Sequence[int], totals: Sequence[int]) -> int
     game cannot change who is ahead). Then the match goes to the side with more games
     won; sides level in games play on (docs/rules.md).
     """
+    won = games_at_close(games_won, totals)
+    if close_leader(totals) is None and any(totals) and not leads_by_two(won):
+        return None
+    found = best_totals(won)
+    return found[0] if len(found) == 1 else None
+
+
+def games_at_close(games_won: Sequence[int], totals: Sequence[int]) -> tuple[int, ...]:
+    """Return the games won once a match is closed at time: the game in play counted for
+    its higher total (nobody's when level, or at 0 to 0 before it began)."""
     won = list(games_won)
     leader = close_leader(totals)
     if leader is not None:
         won[leader] += 1
-    elif any(totals) and not leads_by_two(won):
-        return None
-    found = best_totals(won)
-    return found[0] if len(found) == 1 else None
+    return tuple(won)
+
+
+def game_in_play(games_won: Sequence[int]) -> int:
+    """Return the number of a match's game in play: every game of a match has a winner,
+    so it is the one after the games won so far."""
+    return sum(games_won) + 1
 
 
 def leads_by_two(games_won: Sequence[int]) -> bool:
@@ -292,6 +305,8 @@ __all__ = [
     "best_of",
     "close_leader",
     "fold_match",
+    "game_in_play",
+    "games_at_close",
     "leads_by_two",
     "match_fold",
     "match_winner_at_time",

@@ -11,9 +11,19 @@ game.
 
 from __future__ import annotations
 
-from games.matches import MatchRule, best_of, score_line
+from collections.abc import Sequence
+
+from games.matches import (
+    MatchRule,
+    best_of,
+    close_leader,
+    game_in_play,
+    games_at_close,
+    score_line,
+)
 
 from . import naming
+from .models import OPEN, SCORED, Game
 
 FINALS = naming.STAGE_OF[naming.FINALS]
 MAIN = naming.STAGE_OF[naming.MAIN]
@@ -36,6 +46,10 @@ def event_rule(event) -> MatchRule:
 
 
 SINGLE = MatchRule()
+
+# The games whose match has games to tell: waiting, being played, or won on the hands
+# (a walkover, a bye or a voided game has none).
+WITH_GAMES = OPEN | SCORED | {Game.Status.WAITING}
 
 
 def _to_win(rule: MatchRule, *, stage: int, round_number: int, final: bool) -> int:
@@ -78,3 +92,62 @@ def match_words(to_win: int, games_won, seat: int, *, decided: bool) -> str:
     if ours == theirs:
         return f"{length}: level {games}"
     return f"{length}: you {'lead' if ours > theirs else 'trail'} {games}"
+
+
+def match_headline(
+    to_win: int,
+    games_won: Sequence[int],
+    names: Sequence[str],
+    *,
+    plural: Sequence[bool],
+    winner: int | None = None,
+    in_play: int | None = None,
+) -> str:
+    """Say where a match stands, for the desk and the hall: "Game 2 of best of 3, Ann &
+    Bob lead 1-0", "Game 3 of best of 3, level 1-1", "Ann & Bob won the match 2-1" ("" for
+    a game by itself).
+
+    names, plural: each side's name as the page shows it, and whether it is several
+    players ("lead", not "leads"). winner: the side that won the match, once decided.
+    in_play: the game in play, when known from the hands (else the one after the games won).
+    """
+    if to_win == 1:
+        return ""
+    if winner is not None:
+        return f"{names[winner]} won the match {score_line(games_won, winner)}"
+    number = game_in_play(games_won) if in_play is None else in_play
+    where = f"Game {number} of {best_of(to_win)}"
+    leader = close_leader(games_won)
+    if leader is None:
+        return f"{where}, level {score_line(games_won)}"
+    verb = "lead" if plural[leader] else "leads"
+    return f"{where}, {names[leader]} {verb} {score_line(games_won, leader)}"
+
+
+def game_match_headline(
+    to_win: int,
+    games_won: Sequence[int],
+    totals: Sequence[int],
+    names: Sequence[str],
+    *,
+    plural: Sequence[bool],
+    status: str,
+    winner_seat: int | None,
+) -> str:
+    """Say where a bracket game's match stands (`match_headline`) from what its row
+    stores: its sides' games won and totals, its status and winner. A match closed at time
+    counts its game in play for the higher total (`games.matches.games_at_close`); one
+    given by walkover, a bye or a voided game says nothing of games."""
+    if to_win == 1 or status not in WITH_GAMES:
+        return ""
+    winner = winner_seat if status in SCORED else None
+    won = games_as_stored(games_won, totals, status)
+    return match_headline(to_win, won, names, plural=plural, winner=winner)
+
+
+def games_as_stored(games_won: Sequence[int], totals: Sequence[int], status: str) -> tuple:
+    """Return a match's games won as its pages tell them: a match closed at time with
+    its game in play counted for the higher total (`games.matches.games_at_close`)."""
+    if status == Game.Status.CLOSED:
+        return games_at_close(games_won, totals)
+    return tuple(games_won)

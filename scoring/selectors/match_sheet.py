@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from games.matches import MatchFold, best_of, fold_match, score_line
+from games.matches import MatchFold, best_of, fold_match, games_at_close, score_line
 from games.rules import RulesError
 from tournaments import naming
-from tournaments.matches import match_to_win
+from tournaments.matches import match_headline, match_to_win
+from tournaments.models import Game
 
 
 @dataclass(frozen=True)
@@ -34,33 +35,49 @@ class MatchGameLine:
 
 @dataclass(frozen=True)
 class MatchView:
-    """Where a match stands: its length, the game in play, the games won and each game."""
+    """Where a match stands: its length, the game in play, the games won and each game.
+
+    closed_winner: the side a match closed at time went to (its game in play counted for
+    its higher total: `games.matches.games_at_close`), None otherwise.
+    """
 
     fold: MatchFold
     sides: Sequence  # the sheet's SideViews, in seat order
+    closed_winner: int | None = None
 
     @property
     def length(self) -> str:
         return best_of(self.fold.to_win)
 
     @property
+    def winner(self) -> int | None:
+        """Return the side that won the match, or None while it is played."""
+        return self.fold.winner if self.fold.finished else self.closed_winner
+
+    @property
+    def games_won(self) -> tuple[int, ...]:
+        """Return each side's games won (at time, with the game in play counted)."""
+        if self.closed_winner is not None and not self.fold.finished:
+            return games_at_close(self.fold.games_won, self.fold.totals)
+        return tuple(self.fold.games_won)
+
+    @property
     def score(self) -> str:
         """Return the games won, "2-1", the leader's (or the winner's) first."""
-        fold = self.fold
-        return score_line(fold.games_won, fold.winner if fold.finished else fold.leader)
+        leader = self.winner if self.winner is not None else self.fold.leader
+        return score_line(self.games_won, leader)
 
     @property
     def headline(self) -> str:
         """Return "Game 2 of best of 3, Dale & Earl lead 1-0", or the match's result."""
-        fold = self.fold
-        if fold.finished:
-            return f"{self.sides[fold.winner].short_label} won the match {self.score}"
-        where = f"Game {fold.in_play} of {self.length}"
-        if fold.leader is None:
-            return f"{where}, level {self.score}"
-        leader = self.sides[fold.leader]
-        verb = "lead" if len(leader.players) > 1 else "leads"
-        return f"{where}, {leader.short_label} {verb} {self.score}"
+        return match_headline(
+            self.fold.to_win,
+            self.games_won,
+            [side.short_label for side in self.sides],
+            plural=[len(side.players) > 1 for side in self.sides],
+            winner=self.winner,
+            in_play=self.fold.in_play,
+        )
 
     @property
     def games(self) -> list[MatchGameLine]:
@@ -92,4 +109,5 @@ def match_view(game, sides: Sequence, rows: Sequence, spec, table, options) -> M
         fold = fold_match(numbers, fold_game, to_win=to_win, sides=len(sides))
     except RulesError:
         return None
-    return MatchView(fold, list(sides))
+    closed = game.winner_seat if game.status == Game.Status.CLOSED else None
+    return MatchView(fold, list(sides), closed_winner=closed)

@@ -11,6 +11,8 @@ from games.matches import (
     MatchRule,
     best_of,
     fold_match,
+    game_in_play,
+    games_at_close,
     match_fold,
     match_winner_at_time,
     most_games,
@@ -170,6 +172,13 @@ def test_at_time_the_game_in_play_goes_to_the_higher_total_then_the_match_to_gam
     assert winner_at_time_of((120, 80), 3, (0, 1), 2) is None
     assert winner_at_time_of((120, 80), 3, (0, 0), 1) == 0
     assert winner_at_time_of((0, 0), 0, (0, 0), 1) is None
+
+
+def test_at_close_the_game_in_play_counts_for_its_higher_total_and_the_next_game_is_named():
+    assert games_at_close((1, 1), (120, 80)) == (2, 1)
+    assert games_at_close((1, 1), (50, 50)) == (1, 1)  # level: nobody's game
+    assert games_at_close((2, 0), (0, 0)) == (2, 0)  # not begun
+    assert game_in_play((0, 0)) == 1 and game_in_play((1, 1)) == 3
 
 
 def test_games_won_are_written_as_a_bracket_shows_them():

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from django.db.models import OuterRef, Q, Subquery
 
 from .. import naming
-from ..matches import event_rule, match_to_win, match_words
+from ..matches import WITH_GAMES, event_rule, games_as_stored, match_to_win, match_words
 from ..models import DECIDED, SCORED, Entry, Event, Game, Player, Round, Side, SitOut, TeamMember
 from ..models.play import public_games, round_is_public
 from .clocks import lookup_clocks
@@ -317,8 +317,13 @@ def _event_seen(entry, games: dict[int, _Game]) -> EventSeen:
 
 def _match(game: _Game, seat: int, rule) -> str:
     """Say where the side at `seat` stands in its match ("" for a game by itself)."""
+    if game.status not in WITH_GAMES:
+        return ""  # a walkover or a bye: no game of the match was played
     to_win = match_to_win(game, rule)
-    won = [side["games_won"] for _, side in sorted(game.sides.items())]
+    sides = [side for _, side in sorted(game.sides.items())]
+    won = games_as_stored(
+        [side["games_won"] for side in sides], [side["total"] for side in sides], game.status
+    )
     return match_words(to_win, won, seat, decided=game.status in DECIDED)
 
 
