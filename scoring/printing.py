@@ -10,6 +10,10 @@ count for (the offender's opponents in Texas Good Sams), so the hand's own point
 apart from it. The penalty's points are found by the rules themselves: the hand is scored
 again without its penalties, then adding them one by one; nothing here knows which game it
 prints. A game not over gets blank lines to go on by hand.
+
+A match of several games prints as the sheet shows it: each game's hands under its
+heading, each game's totals from nothing, and the blank lines under the game in play's
+heading.
 """
 
 from dataclasses import dataclass
@@ -71,6 +75,9 @@ class PrintSheet:
     rows: list[PrintRow]
     blank_lines: int = 0
     has_penalties: bool = False
+    # A match's game the blank lines open (a heading above them), None when they go on
+    # the game in play already under way, or the game is one game by itself.
+    blank_game: int | None = None
 
     @property
     def width(self) -> int:
@@ -108,12 +115,17 @@ def printed_sheet(sheet: Sheet, *, blank: bool = False) -> PrintSheet:
     )
     if blank:
         printed.blank_lines = BLANK_LINES
+        printed.blank_game = 1 if sheet.match is not None else None  # a match from its start
         return printed
-    totals = [0] * len(sheet.sides)
+    totals, in_game = [0] * len(sheet.sides), 1
     for row in sheet.rows:
+        if row.hand.match_game != in_game:  # a match's next game: its totals from nothing
+            totals, in_game = [0] * len(sheet.sides), row.hand.match_game
         printed.rows += _hand_lines(sheet, sides, row, totals)
     if not sheet.game.is_decided:
         printed.blank_lines = max(MIN_BLANK_LINES, BLANK_LINES - len(printed.rows))
+        if sheet.match is not None and (not sheet.rows or in_game != sheet.match.fold.in_play):
+            printed.blank_game = sheet.match.fold.in_play  # the next game, not begun
     return printed
 
 
