@@ -5,7 +5,9 @@ tables), or a round of a bracket (its games; round 0 is the singles' partners' g
 `round_tables` and `bracket_tables` return every table of it with its sides, its open
 table hand (waiting or disputed), its active table link and its state in plain words, in
 a fixed number of queries whatever the number of tables (five: games, sides, teams, open
-table hands, links). Nothing here writes.
+table hands, links). A bracket game played as a match of several games says where its
+match stands ("Game 2 of best of 3, Ann & Bob lead 1-0"), from its sides' games won and
+the event's rule, read with the rest. Nothing here writes.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from tournaments import naming
+from tournaments.matches import event_rule, game_match_headline, match_to_win
 from tournaments.models import OPEN, Event, Game, Round, Side
 from tournaments.selectors import TeamLine, event_teams, with_bracket_rounds
 
@@ -55,6 +58,7 @@ class TableSide:
     seat: int
     team: TeamLine | None
     total: int
+    games_won: int = 0  # in a match of several games
 
     @property
     def label(self) -> str:
@@ -84,6 +88,22 @@ class TableState:
     sides: list[TableSide]
     entry: TableEntry | None = None
     link: TableLink | None = None
+    to_win: int = 1  # games a side needs to take the match (1: the game is the match)
+    winner_seat: int | None = None
+
+    @property
+    def match(self) -> str:
+        """Return where the table's match stands: "Game 2 of best of 3, Ann & Bob lead
+        1-0", "Ann & Bob won the match 2-1" ("" for a game by itself)."""
+        return game_match_headline(
+            self.to_win,
+            [side.games_won for side in self.sides],
+            [side.total for side in self.sides],
+            [side.team.short_label if side.team else side.label for side in self.sides],
+            plural=[len(side.names) > 1 for side in self.sides],
+            status=self.status,
+            winner_seat=self.winner_seat,
+        )
 
     @property
     def shown_code(self) -> str:
@@ -191,6 +211,7 @@ def _states(games: list[Game], event: Event, names) -> list[TableState]:
     """Read the games' sides, teams, open table hands and links (four queries)."""
     ids = [game.pk for game in games]
     teams = event_teams(event)
+    rule = event_rule(event)
     by_game = defaultdict(list)
     for side in Side.objects.filter(game_id__in=ids).order_by("seat"):
         by_game[side.game_id].append(side)
@@ -209,6 +230,7 @@ def _states(games: list[Game], event: Event, names) -> list[TableState]:
                 seat=side.seat,
                 team=teams.lines.get(side.team_id) if side.team_id else None,
                 total=side.total,
+                games_won=side.games_won,
             )
             for side in by_game[game.pk]
         ]
@@ -226,6 +248,8 @@ def _states(games: list[Game], event: Event, names) -> list[TableState]:
                 sides=sides,
                 entry=entries.get(game.pk),
                 link=links.get(game.pk),
+                to_win=match_to_win(game, rule),
+                winner_seat=game.winner_seat,
             )
         )
     return tables

@@ -30,6 +30,7 @@ class SideView:
     team: Team | None
     players: list[Player]
     total: int = 0
+    games_won: int | None = None  # in a match of several games (None: one game)
 
     @property
     def label(self) -> str:
@@ -325,6 +326,7 @@ def game_sheet(game: Game, *, sides: list[SideView] | None = None, waiting: bool
                 row.game_start = row.hand.match_game
     for side in sides:
         side.total = sheet.totals[side.seat]
+        side.games_won = sheet.match.games_won[side.seat] if sheet.match is not None else None
     return sheet
 
 

@@ -1,5 +1,6 @@
-"""In a real browser: a best-of-3 match keyed in at the desk, and a correction inside its
-second game that decides the match, checked against a replay from scratch."""
+"""In a real browser: a best-of-3 match keyed in at the desk, followed on the table
+monitor and the hall display, and a correction inside its second game that decides the
+match, checked against a replay from scratch."""
 
 import re
 
@@ -48,6 +49,12 @@ def test_a_best_of_3_with_a_correction_inside_its_second_game(
     # The players' phone follows the match from the public page.
     phone.goto(f"{live_server.url}/t/{tournament.slug}/games/{semi.pk}/")
     expect(phone.locator("#match-state")).to_contain_text("Game 3 of best of 3, level 1-1")
+    # The desk's table monitor and the hall display say where the match stands too.
+    page.goto(f"{live_server.url}/desk/{tournament.slug}/events/{event.pk}/bracket/1/1/monitor/")
+    level = "Game 3 of best of 3, level 1-1"
+    expect(page.locator(f"#table-{semi.pk} .monitor-match")).to_have_text(level)
+    page.goto(f"{live_server.url}/t/{tournament.slug}/display/")
+    expect(page.locator(".display-match", has_text=level)).to_be_visible()
 
     # Hand 3 was side 1's, not side 2's: corrected inside game 2, it wins game 2 and
     # the match for side 1, 2-0, and side 1 goes on to the final.

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from games.matches import best_of, score_line
 
 from .. import naming
+from ..matches import game_match_headline
 from ..models import DECIDED, OPEN, WITH_RESULT, Event, Game
 
 
@@ -33,6 +34,12 @@ class TeamLine:
     def label(self) -> str:
         names = [p.name for p in self.players]
         return naming.team_label(names, self.number, len(names) or self.team_size)
+
+    @property
+    def short_label(self) -> str:
+        """Return the players' first names, "Ann & Bob" (as the sheet names a side)."""
+        names = [p.name.split()[0] for p in self.players if p.name]
+        return " & ".join(names) or self.number_label
 
     @property
     def number_label(self) -> str:
@@ -87,6 +94,20 @@ class GameLine:
         if not self.hand_count:
             return length
         return f"{length} · {score_line([side.games_won for side in self.sides])}"
+
+    @property
+    def match_headline(self) -> str:
+        """Return where the match stands: "Game 2 of best of 3, Ann & Bob lead 1-0", "Ann &
+        Bob won the match 2-1" ("" for one game: `matches.game_match_headline`)."""
+        return game_match_headline(
+            self.to_win,
+            [side.games_won for side in self.sides],
+            [side.total for side in self.sides],
+            [side.team.short_label if side.team else "To be decided" for side in self.sides],
+            plural=[bool(side.team) and len(side.team.players) > 1 for side in self.sides],
+            status=self.status,
+            winner_seat=next((side.seat for side in self.sides if side.won), None),
+        )
 
     @property
     def number(self) -> int:
