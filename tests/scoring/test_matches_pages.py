@@ -273,6 +273,8 @@ def test_a_match_closed_at_time_counts_its_game_in_play_on_every_page(
     assert f"{names} won the match 2-1" in sheet and "won the match 2-1 (last game 120" in sheet
     printed = text_of(official_client.get(print_url(semi)))
     assert "won the match 2-1 (last game 120" in printed
+    bracket = text_of(official_client.get(reverse("desk:bracket", args=["rally", semi.event_id])))
+    assert "Best of 3 · 2-1" in bracket
     winner = semi.sides.get(seat=0).team.members[0].player
     loser = semi.sides.get(seat=1).team.members[0].player
     for player, words in ((winner, "won the match 2-1"), (loser, "lost the match 1-2")):

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from games.matches import best_of, score_line
 
 from .. import naming
-from ..matches import game_match_headline
+from ..matches import game_match_headline, games_as_stored
 from ..models import DECIDED, OPEN, WITH_RESULT, Event, Game
 
 
@@ -93,7 +93,12 @@ class GameLine:
         length = best_of(self.to_win).capitalize()
         if not self.hand_count:
             return length
-        return f"{length} · {score_line([side.games_won for side in self.sides])}"
+        won = games_as_stored(
+            [side.games_won for side in self.sides],
+            [side.total for side in self.sides],
+            self.status,
+        )
+        return f"{length} · {score_line(won)}"
 
     @property
     def match_headline(self) -> str:
