@@ -300,8 +300,11 @@ def _complete(response: HttpResponse, key: str, stored: dict) -> None:
 
 
 def clear() -> None:
-    """Forget every stored page (a restored backup may reuse markers)."""
+    """Forget every stored page and part (a restored backup may reuse markers)."""
+    from .fragments import LOCAL
+
     caches[CACHE_ALIAS].clear()
+    LOCAL.clear()
 
 
 def _signed_in(request: HttpRequest) -> bool:

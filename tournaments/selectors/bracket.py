@@ -10,6 +10,7 @@ from django.db.models.functions import Coalesce
 from games.formats.base import MAIN
 
 from .. import naming
+from ..compiled import compiled
 from ..matches import event_rule, match_to_win
 from ..models import SCORED, WITH_RESULT, Event, Game, Side, Team, TeamMember
 from .clocks import bracket_clocks
@@ -40,16 +41,9 @@ def bracket_for_event(event, *, teams: dict[int, TeamLine] | None = None) -> Bra
     """Return the event's bracket and partners' games: four queries whatever its size
     (two when ``teams``, the event's `team_lines`, are given)."""
     teams = team_lines(event) if teams is None else teams
-    # Bracket games only: a rounds event's tables (of 2 to 8 sides) are not a bracket.
-    games = list(
-        Game.objects.filter(event=event, round__isnull=True)
-        .exclude(status=Game.Status.VOID)
-        .order_by("stage", "round_number", "position")
-    )
+    games = [_GameRow(*row) for row in _bracket_games(event=event.pk)]
     seats: dict[int, list] = {}
-    rows = Side.objects.filter(game__event=event, game__round__isnull=True).order_by()
-    columns = ("game_id", "seat", "team_id", "total", "games_won")
-    for game_id, seat, team_id, total, won in rows.values_list(*columns):
+    for game_id, seat, team_id, total, won in _bracket_sides(event=event.pk):
         seats.setdefault(game_id, [None, None])[seat] = _Seat(team_id, total, won)
     bracket = Bracket(event=event, teams=list(teams.values()))
     by_round: dict[int, list[GameLine]] = {}
@@ -82,6 +76,52 @@ def bracket_for_event(event, *, teams: dict[int, TeamLine] | None = None) -> Bra
 STATUS_LABELS = dict(Game.Status.choices)
 
 
+class _GameRow(NamedTuple):
+    """A bracket game as `_game_line` and `match_to_win` read it (a row, not a model
+    instance: building 127 instances took a third of a 64-table bracket's reads)."""
+
+    pk: int
+    stage: int
+    round_number: int
+    position: int
+    status: str
+    walkover: bool
+    hand_count: int
+    version: int
+    walkover_reason: str
+    number: int | None
+    winner_seat: int | None
+    next_game_id: int | None
+    round_id: int | None = None  # a bracket game sits at no round's table
+
+
+_GAME_COLUMNS = _GameRow._fields[1:-1]
+
+
+# The bracket's reads, compiled once (`tournaments.compiled`): building and compiling the
+# two querysets took most of a 16-team bracket's reads.
+@compiled(event=-770_801)
+def _bracket_games(*, event: int):
+    """The event's bracket games (a rounds event's tables, of 2 to 8 sides, are not a
+    bracket), voided games left out."""
+    return (
+        Game.objects.filter(event_id=event, round__isnull=True)
+        .exclude(status=Game.Status.VOID)
+        .order_by("stage", "round_number", "position")
+        .values_list("pk", *_GAME_COLUMNS)
+    )
+
+
+@compiled(event=-770_802)
+def _bracket_sides(*, event: int):
+    """The sides of the event's bracket games, as rows."""
+    return (
+        Side.objects.filter(game__event_id=event, game__round__isnull=True)
+        .order_by()
+        .values_list("game_id", "seat", "team_id", "total", "games_won")
+    )
+
+
 class _Seat(NamedTuple):
     """A side as `_game_line` reads it (tuples: a 64-table bracket's 254 sides as model
     instances took a fifth of its public page's build)."""
@@ -92,7 +132,7 @@ class _Seat(NamedTuple):
 
 
 def _game_line(
-    game: Game, seats: list, teams: dict[int, TeamLine], target: int | None = None
+    game: _GameRow | Game, seats: list, teams: dict[int, TeamLine], target: int | None = None
 ) -> GameLine:
     """Return one game with its two sides: who won, who lost, who had the bye, and why a
     winner on the lower total won (`target`: the score that wins a game of the event)."""

@@ -7,7 +7,7 @@ Only rounds that have started are shown.
 """
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
@@ -25,12 +25,10 @@ def _teams(event):
 
 
 def _get_event(slug: str, pk: int) -> Event:
-    return get_object_or_404(
-        selectors.with_waiting_hands(Event.objects.select_related("tournament")),
-        pk=pk,
-        tournament__slug=slug,
-        format=Event.Format.ROUNDS,
-    )
+    event = selectors.public_event(slug, pk, rounds=True)
+    if event is None:
+        raise Http404("No such event.")
+    return event
 
 
 @require_GET
