@@ -9,8 +9,9 @@ so the page is assembled from parts kept in the pages' cache under their own ver
   ``shared_changed_at``: every change to a team, a player or a chapter moves it
   (`changes.mark_changed`); a game's running score does not.
 - Each game's card, under the game's own version (bumped by every change to the game and
-  its sides), the event's ``shared_changed_at`` (names on the card), its place on the
-  grid, and whose games the page marks.
+  its sides), a digest of the event's team lines (the names on the card, read under
+  ``shared_changed_at``), the event's options, its place on the grid, and whose games the
+  page marks (`attach_cards`): a result draws again the cards of the games it changed.
 - A rounds event's public pages the same way: each table's card on a round's page
   (`attach_tables`) under its game's version and ``shared_changed_at``; the standings
   table (`standings_table`) under what it is ranked from (every result, sit-out and the
@@ -90,28 +91,50 @@ def team_lines_of(event, build, *, kind: str = "teams"):
     """Return ``build(event)`` (the event's team lines) from the cache when its teams are
     as they were (see the module), building and keeping them otherwise. kind: what
     ``build`` gives (the bracket's lines, or a rounds event's `event_teams`)."""
+    return kept_team_lines(event, build, kind=kind)[0]
+
+
+def kept_team_lines(event, build, *, kind: str = "teams") -> tuple[object, str]:
+    """Return `team_lines_of` and a digest of what they say (every team's number, players
+    and chapters): the same names read again after a result give the same digest."""
     key = f"{kind}:{_stamp(event)}"
-    teams = LOCAL.get_many([key]).get(key)
-    if teams is None:
+    kept = LOCAL.get_many([key]).get(key)
+    if kept is None:
         teams = build(event)
-        LOCAL.set_many({key: teams})
-    return teams
+        kept = (teams, _digest(teams))
+        LOCAL.set_many({key: kept})
+    return kept
 
 
-def attach_cards(bracket, *, event, tournament, shown) -> None:
+def _digest(value) -> str:
+    return hashlib.blake2b(repr(value).encode(), digest_size=12).hexdigest()
+
+
+def attach_cards(bracket, *, event, tournament, shown, names: str) -> None:
     """Give each game line of ``bracket`` its card's HTML as ``card``, from the cache when
     the game is as it was (draw and keep the others), and each round its cards joined
     (``cards``, ``partner_cards``: the page includes one string a round, not a template a
-    game)."""
+    game).
+
+    A card is kept under what it is drawn from: the game's version (its row and its
+    sides), ``names`` (the digest of the event's team lines, `kept_team_lines`), the
+    event's game and options (the score that wins, the match rule), the bracket's size,
+    the card's place, whether it is marked and its link. Not under the event's shared
+    version: a result elsewhere (which moves it) draws the cards of the games it changed,
+    not all of them again.
+    """
     games = bracket.games + bracket.partner_games
     if not games:
         return
-    stamp = _stamp(event)
+    from .page_cache import _build
+
+    rules = _digest((event.game_key, event.options))
+    stamp = f"{_build()}:{event.pk}:{names}:{rules}"
     team = getattr(shown, "team", None)
 
     def key(game) -> str:
         marked = team.pk if getattr(game, "mine", False) and team is not None else 0
-        place = f"{getattr(game, 'row', '')}/{getattr(game, 'span', '')}"
+        place = f"{game.rounds_total}/{game.row}/{game.span}"
         return f"card:{stamp}:{game.pk}:{game.version}:{place}:{marked}:{game.link}"
 
     context = {"shown": shown, "official": False, "tournament": tournament}

@@ -12,7 +12,16 @@ from games.formats.base import MAIN
 from .. import naming
 from ..compiled import compiled
 from ..matches import event_rule, match_to_win
-from ..models import SCORED, WITH_RESULT, Event, Game, Side, Team, TeamMember
+from ..models import (
+    NO_CHAPTER_NAME,
+    SCORED,
+    WITH_RESULT,
+    Event,
+    Game,
+    Side,
+    Team,
+    TeamMember,
+)
 from .clocks import bracket_clocks
 from .lines import Bracket, GameLine, PlayerLine, RoundLine, SideLine, TeamLine
 from .parts import lay_out_parts, placings
@@ -21,20 +30,35 @@ from .parts import lay_out_parts, placings
 def team_lines(event) -> dict[int, TeamLine]:
     """Return every team of the event with its players and chapters (two queries)."""
     teams = {
-        team.pk: TeamLine(team.pk, team.number, [], team.same_chapter, event.team_size)
-        for team in Team.objects.filter(event=event).order_by("number")
+        pk: TeamLine(pk, number, [], same_chapter, event.team_size)
+        for pk, number, same_chapter in _team_rows(event=event.pk)
     }
-    members = (
-        TeamMember.objects.filter(event=event)
-        .select_related("player__chapter")
-        .order_by("team_id", "position")
-    )
-    for member in members:
-        player = member.player
-        teams[member.team_id].players.append(
-            PlayerLine(player.pk, player.name, player.chapter_name, player.chapter_id)
+    for team_id, player_id, name, chapter_id, chapter in _player_rows(event=event.pk):
+        teams[team_id].players.append(
+            PlayerLine(player_id, name, chapter if chapter_id else NO_CHAPTER_NAME, chapter_id)
         )
     return teams
+
+
+# Read again after every result of a bracket (`fragments.team_lines_of`): compiled once.
+@compiled(event=-770_803)
+def _team_rows(*, event: int):
+    return (
+        Team.objects.filter(event_id=event)
+        .order_by("number")
+        .values_list("pk", "number", "same_chapter")
+    )
+
+
+@compiled(event=-770_804)
+def _player_rows(*, event: int):
+    return (
+        TeamMember.objects.filter(event_id=event)
+        .order_by("team_id", "position")
+        .values_list(
+            "team_id", "player_id", "player__name", "player__chapter_id", "player__chapter__name"
+        )
+    )
 
 
 def bracket_for_event(event, *, teams: dict[int, TeamLine] | None = None) -> Bracket:

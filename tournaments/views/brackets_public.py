@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
 from .. import selectors
-from ..fragments import attach_cards, team_lines_of
+from ..fragments import attach_cards, kept_team_lines
 from ..page_cache import event_marker, public_page
 
 _ANY_GAME = 987_654_321  # a game number no address holds otherwise
@@ -40,12 +40,13 @@ def bracket(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     # A visitor's page is assembled from parts kept under their own versions
     # (`fragments`); a page never kept (an official's, one with a message) is built whole.
     shared = getattr(request, "page_shared", False)
+    teams, names = kept_team_lines(event, selectors.team_lines) if shared else (None, "")
     shown = selectors.public_bracket(
         event,
         team=_number(request, "team"),
         round_number=_number(request, "round"),
         part=request.GET.get("part"),
-        teams=team_lines_of(event, selectors.team_lines) if shared else None,
+        teams=teams,
     )
     bracket = shown.bracket
     games = bracket.games + bracket.partner_games
@@ -56,7 +57,7 @@ def bracket(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     for game in games:
         game.link = f"{before}{game.pk}{after}"
     if shared:  # each card kept under its game's version: a hand re-draws its own only
-        attach_cards(bracket, event=event, tournament=event.tournament, shown=shown)
+        attach_cards(bracket, event=event, tournament=event.tournament, shown=shown, names=names)
     context = {
         "tournament": event.tournament,
         "event": event,
