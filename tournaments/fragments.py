@@ -18,6 +18,9 @@ so the page is assembled from parts kept in the pages' cache under their own ver
   points a sit-out scores, read for the page) and ``shared_changed_at`` (the names): a
   hand that decides nothing changes neither, and a result changes it at once.
 
+- The rest of a whole page around its live part (`render_page`): its title, links and
+  house rules, under ``shared_changed_at`` and the address.
+
 Never by time: a key names the version it was built from, and the versions are read
 before the rows they stand for, so what a key holds is never older than its name (the
 page cache's own argument). A cache that answers nothing (Redis down) only costs a
@@ -35,13 +38,17 @@ from __future__ import annotations
 import hashlib
 
 from django.core.cache import caches
-from django.template.loader import get_template
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.template.loader import get_template, render_to_string
 from django.utils.safestring import mark_safe
 
 CACHE_ALIAS = "pages"
 CARD_TEMPLATE = "tournaments/bracket_game.html"
 TABLE_TEMPLATE = "tournaments/round_table.html"
 STANDINGS_TEMPLATE = "tournaments/standings_table.html"
+# Where a page's live part goes in the rest of the page kept without it (`render_page`).
+LIVE_PLACE = mark_safe("<!-- the live part -->")
 
 
 class _Local:
@@ -182,3 +189,25 @@ def standings_table(event, *, ranked_from, build) -> str:
         html = get_template(STANDINGS_TEMPLATE).render(context)
         LOCAL.set_many({key: html})
     return html
+
+
+def render_page(
+    request: HttpRequest, template_name: str, context: dict, *, event, shared: bool
+) -> HttpResponse:
+    """Render a public page whose changing part is its ``live`` partial: htmx asks for
+    that part alone; a visitor's whole page is the rest of the page (its title, links,
+    house rules), kept under the event's shared version and the address, with the live
+    part drawn in its place; an official's page is drawn whole."""
+    if request.htmx:
+        return render(request, f"{template_name}#live", context)
+    if not shared:
+        return render(request, template_name, context)
+    live = render_to_string(f"{template_name}#live", context, request)
+    key = f"shell:{_stamp(event)}:{template_name}:{request.path}"
+    shell = LOCAL.get_many([key]).get(key)
+    if shell is None:
+        whole = render_to_string(template_name, {**context, "live_html": LIVE_PLACE}, request)
+        shell = tuple(whole.split(LIVE_PLACE))
+        LOCAL.set_many({key: shell})
+    before, after = shell
+    return HttpResponse(before + live + after)

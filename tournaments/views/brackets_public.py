@@ -9,14 +9,13 @@ on a wide screen and on paper). Anything else in the query string is ignored.
 """
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
 from .. import selectors
-from ..fragments import attach_cards, kept_team_lines
+from ..fragments import attach_cards, kept_team_lines, render_page
 from ..page_cache import event_marker, public_page
 
 _ANY_GAME = 987_654_321  # a game number no address holds otherwise
@@ -65,6 +64,6 @@ def bracket(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "shown": shown,
         "waiting_hands": event.waiting_hands,
     }
-    if request.htmx:
-        return render(request, "tournaments/bracket_public.html#live", context)
-    return render(request, "tournaments/bracket_public.html", context)
+    return render_page(
+        request, "tournaments/bracket_public.html", context, event=event, shared=shared
+    )

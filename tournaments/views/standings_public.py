@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
 from .. import selectors
-from ..fragments import attach_tables, standings_table, team_lines_of
+from ..fragments import attach_tables, render_page, standings_table, team_lines_of
 from ..models import Event
 from ..page_cache import event_marker, public_page
 
@@ -44,7 +44,8 @@ def standings(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "waiting_hands": event.waiting_hands,
         "clock": selectors.playing_round_clock(event),
     }
-    if getattr(request, "page_shared", False):
+    shared = getattr(request, "page_shared", False)
+    if shared:
         # A visitor's page: the standings table kept under what it is ranked from
         # (`fragments`), so a hand that decides nothing draws none of it again.
         inputs = selectors.ranked_from(event)
@@ -63,9 +64,9 @@ def standings(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         )
     else:
         context["standings"] = selectors.standings(event, with_rounds=True)
-    if request.htmx:
-        return render(request, "tournaments/standings_public.html#live", context)
-    return render(request, "tournaments/standings_public.html", context)
+    return render_page(
+        request, "tournaments/standings_public.html", context, event=event, shared=shared
+    )
 
 
 @require_GET
