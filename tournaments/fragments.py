@@ -47,6 +47,7 @@ CACHE_ALIAS = "pages"
 CARD_TEMPLATE = "tournaments/bracket_game.html"
 TABLE_TEMPLATE = "tournaments/round_table.html"
 STANDINGS_TEMPLATE = "tournaments/standings_table.html"
+ROW_TEMPLATE = "tournaments/standings_row.html"
 # Where a page's live part goes in the rest of the page kept without it (`render_page`).
 LIVE_PLACE = mark_safe("<!-- the live part -->")
 
@@ -163,18 +164,27 @@ def attach_tables(tables, *, event, tournament) -> None:
 
 
 def _attach(template_name: str, keys: dict, name: str, context: dict) -> None:
-    """Set ``card`` on each object of ``keys`` (by cache key): kept, or drawn by the
-    template with the object as ``name`` in ``context``, and kept."""
+    """Set ``card`` on each object of ``keys`` (by cache key): its HTML (`_drawn`)."""
+    cards = _drawn(template_name, keys, name, context)
+    for item, card in zip(keys.values(), cards, strict=True):
+        item.card = card
+
+
+def _drawn(template_name: str, keys: dict, name: str, context: dict) -> list[str]:
+    """Return the HTML of each object of ``keys`` (by cache key), in order: kept, or drawn
+    by the template with the object as ``name`` in ``context``, and kept."""
     found = LOCAL.get_many(list(keys))
     drawn = {}
     template = get_template(template_name)
+    parts = []
     for key, item in keys.items():
-        card = found.get(key)
-        if card is None:
-            card = drawn[key] = template.render({**context, name: item})
-        item.card = card
+        part = found.get(key)
+        if part is None:
+            part = drawn[key] = template.render({**context, name: item})
+        parts.append(part)
     if drawn:
         LOCAL.set_many(drawn)
+    return parts
 
 
 def standings_table(event, *, ranked_from, build) -> str:
@@ -185,10 +195,25 @@ def standings_table(event, *, ranked_from, build) -> str:
     key = f"standings:{_stamp(event)}:{digest}"
     html = LOCAL.get_many([key]).get(key)
     if html is None:
-        context = {"standings": build(), "official": False, "event": event}
+        standings = build()
+        context = {"standings": standings, "official": False, "event": event}
+        context["rows_html"] = _standing_rows(standings.rows, context)
         html = get_template(STANDINGS_TEMPLATE).render(context)
         LOCAL.set_many({key: html})
     return html
+
+
+def _standing_rows(rows, context: dict) -> str:
+    """Return the standings' rows drawn, each kept under what it shows (its place, its
+    side's names and its figures): a result draws again the rows it changed."""
+    from .page_cache import _build
+
+    build = _build()
+    keys = {}
+    for row in rows:
+        shown = (row.place_label, row.team.label, row.team.chapters, *vars(row).values())
+        keys[f"standing:{build}:{_digest(shown)}"] = row
+    return mark_safe("".join(_drawn(ROW_TEMPLATE, keys, "row", context)))
 
 
 def render_page(

@@ -67,6 +67,7 @@ def test_standings_house_rules_changed_show_at_once_and_the_page_is_the_one_draw
     update_event_options(event=event, by=official, options={"sit_out_points": 0}, confirmed=True)
     changed = whole(client, "standings", event).content.decode()
     assert changed == drawn_whole(client, "standings", event)
-    assert changed.split("How the standings are ranked")[1] != after.split(
-        "How the standings are ranked"
-    )[1]
+    assert (
+        changed.split("How the standings are ranked")[1]
+        != after.split("How the standings are ranked")[1]
+    )
