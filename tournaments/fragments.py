@@ -27,23 +27,22 @@ page cache's own argument). A cache that answers nothing (Redis down) only costs
 rebuild. The build of the code is in every key (`page_cache._build`).
 
 Each process also keeps the parts it drew or read last in its own memory, in front of the
-pages' cache (`_Local`): a part named by its version can be kept anywhere without going
-stale, and a 64-table bracket's 127 cards and its teams read from the cache one by one
-(each key checked, each value unpickled) took 3-5 ms of a 14 ms rebuild (SQLite, local
-memory cache, bench/pages.py's 128-team bracket).
+pages' cache (`kept.LOCAL`): a part named by its version can be kept anywhere without
+going stale.
 """
 
 from __future__ import annotations
 
 import hashlib
 
-from django.core.cache import caches
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import get_template, render_to_string
 from django.utils.safestring import mark_safe
 
-CACHE_ALIAS = "pages"
+from .kept import LOCAL
+from .page_cache import _build
+
 CARD_TEMPLATE = "tournaments/bracket_game.html"
 TABLE_TEMPLATE = "tournaments/round_table.html"
 STANDINGS_TEMPLATE = "tournaments/standings_table.html"
@@ -52,46 +51,7 @@ ROW_TEMPLATE = "tournaments/standings_row.html"
 LIVE_PLACE = mark_safe("<!-- the live part -->")
 
 
-class _Local:
-    """The parts this process drew or read last, by key (at most ``MOST``: then it starts
-    again empty). Its values are shared by the requests: never changed once kept."""
-
-    MOST = 20_000
-
-    def __init__(self):
-        self.kept: dict[str, object] = {}
-
-    def get_many(self, keys) -> dict:
-        """Return the parts kept here or in the pages' cache (kept here from then on)."""
-        kept = self.kept
-        found = {key: kept[key] for key in keys if key in kept}
-        if len(found) < len(keys):
-            missing = [key for key in keys if key not in found]
-            more = caches[CACHE_ALIAS].get_many(missing)
-            self._keep(more)
-            found.update(more)
-        return found
-
-    def set_many(self, parts: dict) -> None:
-        """Keep new parts here and in the pages' cache."""
-        self._keep(parts)
-        caches[CACHE_ALIAS].set_many(parts)
-
-    def _keep(self, parts: dict) -> None:
-        if len(self.kept) + len(parts) > self.MOST:
-            self.kept = {}
-        self.kept.update(parts)
-
-    def clear(self) -> None:
-        self.kept = {}
-
-
-LOCAL = _Local()
-
-
 def _stamp(event) -> str:
-    from .page_cache import _build
-
     return f"{_build()}:{event.pk}:{event.shared_changed_at.isoformat()}"
 
 
@@ -134,8 +94,6 @@ def attach_cards(bracket, *, event, tournament, shown, names: str) -> None:
     games = bracket.games + bracket.partner_games
     if not games:
         return
-    from .page_cache import _build
-
     rules = _digest((event.game_key, event.options))
     stamp = f"{_build()}:{event.pk}:{names}:{rules}"
     team = getattr(shown, "team", None)
@@ -206,8 +164,6 @@ def standings_table(event, *, ranked_from, build) -> str:
 def _standing_rows(rows, context: dict) -> str:
     """Return the standings' rows drawn, each kept under what it shows (its place, its
     side's names and its figures): a result draws again the rows it changed."""
-    from .page_cache import _build
-
     build = _build()
     keys = {}
     for row in rows:

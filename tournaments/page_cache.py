@@ -56,6 +56,7 @@ from django.utils.http import parse_etags
 from django.utils.text import compress_string
 
 from .faults import DB_FAULTS, drop_connection
+from .kept import LOCAL
 from .models import Event, Game, Season, Tournament
 
 CACHE_ALIAS = "pages"
@@ -301,8 +302,6 @@ def _complete(response: HttpResponse, key: str, stored: dict) -> None:
 
 def clear() -> None:
     """Forget every stored page and part (a restored backup may reuse markers)."""
-    from .fragments import LOCAL
-
     caches[CACHE_ALIAS].clear()
     LOCAL.clear()
 
