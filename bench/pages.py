@@ -35,6 +35,21 @@ demo's Double Draw standings (its next round seated and started when one is play
 
 Then one worker's peak memory (VmHWM) after serving the 128-team bracket.
 
+Measured 2026-11-26 (branch rebuild against its base 7d9f9dd, alternated, this 2-core
+machine shared with other helpers' runs, load average 3.2-5.3), ``*_changed_over_bare``
+for the 16-team bracket, the 128-team one and the standings:
+
+    SQLite       base 0.14 0.10 0.15 | 0.12 0.08 0.11   branch 0.31 0.18 0.24 | 0.32 0.19 0.25
+    PostgreSQL   base 0.10 0.07 0.09 | 0.13 0.07 0.12   branch 0.20 0.17 0.18 | 0.19 0.15 0.13
+
+The CPU of one rebuilt page (Django's test client, a hand before each, 40 of each; base
+against branch, ms): 16-team bracket 7.1 / 3.0, 128-team 14.2 / 5.1 (its htmx poll 12.9
+/ 5.3), standings 8.6 / 3.7, against 1.1-1.4 for the bare view. What a rebuild costs now,
+on the 128-team bracket: its games and sides as rows and the 127 lines (1.5 ms), the
+cards' keys and the kept cards (1 ms), the live part's template (1.3 ms), the gzip (0.3
+ms) and the middleware; on PostgreSQL each query's round trip besides (four for a bracket,
+five or six for standings), which is why its ratios stay lower.
+
 Targets (issue 22): each unchanged page at least 1.0 of the bare view's requests/s, as
 the 304 poll; a page rebuilt after every change at least 0.25; a worker under 150 MB.
 ``goals_met`` says which are met. The last line printed is one JSON object.
