@@ -40,6 +40,13 @@ tests (load average 7.6-8.2): the workers got 23-31 % of one core, and neither h
 72 confirmed hands, the base 16; lost and duplicated hands 0 in both. At 150 every
 request of both timed out. These say nothing of the code but that it kept every hand
 once: the figure the goal asks for (N >= 300 at p95 < 200 ms) needs a quiet machine.
+
+Measured 2026-11-26 (branch rebuild against its base 7d9f9dd, alternated, BENCH_TABLES=100
+BENCH_SECONDS=40 BENCH_WARMUP=15, the Redis page cache, load average 4.4-5.9), base then
+branch: entry p95 3989 / 2757 ms and 884 / 235 ms, confirmation 3980 / 2746 and 916 / 226,
+the bracket's poll 4003 / 2691 and 974 / 174, at 71-87 requests a second; the workers'
+CPU 5.2 / 5.25 and 5.66 / 4.8 ms a table-second (the second pair at the same 86-87
+requests a second: 46.0 % of a core against 37.4 %). Neither held 100 tables.
 """
 
 import asyncio

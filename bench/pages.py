@@ -26,11 +26,29 @@ An unchanged page is served like the 304 poll, by `KeptPageMiddleware` before th
 of the stack, after the marker query and one cache read; the bare view goes through the
 whole stack, which is how a page can be served faster than it.
 
-Then, in each round, the bracket and the standings with a change between every two
-requests (`_pages_changed.py`: a hand entered through the services before each request,
-one request at a time, paired with the bare view's): ``*_changed_over_bare``.
+Then, in each round, pages with a change between every two requests
+(`_pages_changed.py`: a hand entered through the services before each request, one
+request at a time, paired with the bare view's): ``*_changed_over_bare``, for a bracket
+of the demo's size (16 teams, drawn afresh in another tournament: the demo's has too few
+hands left for every round), the 128-team bracket (64 tables, a hall's event) and the
+demo's Double Draw standings (its next round seated and started when one is played).
 
 Then one worker's peak memory (VmHWM) after serving the 128-team bracket.
+
+Measured 2026-11-26 (branch rebuild against its base 7d9f9dd, alternated, this 2-core
+machine shared with other helpers' runs, load average 3.2-5.3), ``*_changed_over_bare``
+for the 16-team bracket, the 128-team one and the standings:
+
+    SQLite       base 0.14 0.10 0.15 | 0.12 0.08 0.11   branch 0.31 0.18 0.24 | 0.32 0.19 0.25
+    PostgreSQL   base 0.10 0.07 0.09 | 0.13 0.07 0.12   branch 0.20 0.17 0.18 | 0.19 0.15 0.13
+
+The CPU of one rebuilt page (Django's test client, a hand before each, 40 of each; base
+against branch, ms): 16-team bracket 7.1 / 3.0, 128-team 14.2 / 5.1 (its htmx poll 12.9
+/ 5.3), standings 8.6 / 3.7, against 1.1-1.4 for the bare view. What a rebuild costs now,
+on the 128-team bracket: its games and sides as rows and the 127 lines (1.5 ms), the
+cards' keys and the kept cards (1 ms), the live part's template (1.3 ms), the gzip (0.3
+ms) and the middleware; on PostgreSQL each query's round trip besides (four for a bracket,
+five or six for standings), which is why its ratios stay lower.
 
 Targets (issue 22): each unchanged page at least 1.0 of the bare view's requests/s, as
 the 304 poll; a page rebuilt after every change at least 0.25; a worker under 150 MB.
@@ -53,6 +71,7 @@ import urllib.request
 from pathlib import Path
 
 from _common import ROOT, report, setup_django
+from _hands_events import bracket
 from _pages_changed import changed_over_bare
 
 SECONDS = float(os.environ.get("BENCH_SECONDS", "2"))
@@ -64,6 +83,7 @@ PHONE = {"Accept-Encoding": "gzip"}
 CHANGES = int(os.environ.get("BENCH_CHANGES", "30"))  # changes a round, for each page
 GOALS = {"page_over_bare": 1.0, "poll_304_over_bare": 1.0, "changed_over_bare": 0.25}
 PAGES = ("bracket", "home", "standings", "lookup")
+CHANGED_URL = {"bracket": "fresh_bracket"}  # a changed page's address, by its name
 
 
 def main() -> dict:
@@ -96,25 +116,18 @@ def main() -> dict:
     )
     try:
         _wait_for(base + "/bench/bare/")
-        poll_etag = _get(base + urls["bracket"], {**PHONE, "HX-Request": "true"}).getheader("ETag")
-        poll = {**PHONE, "HX-Request": "true", "If-None-Match": poll_etag}
-        assert _get(base + urls["bracket"], poll).status == 304
-        targets = {
-            "bare": (base + "/bench/bare/", PHONE, 200),
-            "bracket": (base + urls["bracket"], PHONE, 200),
-            "poll_304": (base + urls["bracket"], poll, 304),
-            "home": (base + urls["home"], PHONE, 200),
-            "standings": (base + urls["standings"], PHONE, 200),
-            "lookup": (base + urls["lookup"], PHONE, 200),
-        }
         # Rounds of every measurement in turn: on a machine others share, each page is
         # compared with the bare view of its own round, and the median round is given.
         rounds, changed = [], []
         for _ in range(ROUNDS):
+            # The poll's ETag read again: the changes of the round before moved the marker.
+            targets = _targets(base, urls)
             rounds.append({name: _rate(*target) for name, target in targets.items()})
             changed.append(
                 {
-                    name: changed_over_bare(base, urls[name], event, official, PHONE, CHANGES)
+                    name: changed_over_bare(
+                        base, urls[CHANGED_URL.get(name, name)], event, official, PHONE, CHANGES
+                    )
                     for name, event in changing.items()
                 }
             )
@@ -157,6 +170,21 @@ def main() -> dict:
         "goals": {**GOALS, "rss_mb": 150},
         "goals_met": met,
         "rss_128_bracket_mb": rss,
+    }
+
+
+def _targets(base: str, urls: dict) -> dict:
+    """Each measured page: its address, the headers sent, the status it must answer."""
+    poll_etag = _get(base + urls["bracket"], {**PHONE, "HX-Request": "true"}).getheader("ETag")
+    poll = {**PHONE, "HX-Request": "true", "If-None-Match": poll_etag}
+    assert _get(base + urls["bracket"], poll).status == 304
+    return {
+        "bare": (base + "/bench/bare/", PHONE, 200),
+        "bracket": (base + urls["bracket"], PHONE, 200),
+        "poll_304": (base + urls["bracket"], poll, 304),
+        "home": (base + urls["home"], PHONE, 200),
+        "standings": (base + urls["standings"], PHONE, 200),
+        "lookup": (base + urls["lookup"], PHONE, 200),
     }
 
 
@@ -205,6 +233,9 @@ def _load() -> tuple[dict, dict, object]:
         status=Game.Status.BYE
     ):
         services.record_result(game=game, winner_seat=game.position % 2, by=official)
+    # The demo's bracket has too few hands left for every round's changes: a bracket of
+    # its size (16 places) drawn afresh takes them.
+    fresh = bracket(big, official, 16, "Sixteen")
     home = reverse("public:tournament", args=["demo"])
     first_name = demo.players.order_by("name").first().name.split()[0]
     urls = {
@@ -213,8 +244,10 @@ def _load() -> tuple[dict, dict, object]:
         "standings": reverse("public:standings", args=["demo", standings.pk]),
         "lookup": f"{home}?q={first_name}",
         "big_bracket": reverse("public:bracket", args=["big", event.pk]),
+        "fresh_bracket": reverse("public:bracket", args=["big", fresh.pk]),
     }
-    return urls, {"bracket": doubles, "standings": standings}, official
+    changing = {"bracket": fresh, "big_bracket": event, "standings": standings}
+    return urls, changing, official
 
 
 def _official():

@@ -9,36 +9,49 @@ so the page is assembled from parts kept in the pages' cache under their own ver
   ``shared_changed_at``: every change to a team, a player or a chapter moves it
   (`changes.mark_changed`); a game's running score does not.
 - Each game's card, under the game's own version (bumped by every change to the game and
-  its sides), the event's ``shared_changed_at`` (names on the card), its place on the
-  grid, and whose games the page marks.
+  its sides), a digest of the event's team lines (the names on the card, read under
+  ``shared_changed_at``), the event's options, its place on the grid, and whose games the
+  page marks (`attach_cards`): a result draws again the cards of the games it changed.
 - A rounds event's public pages the same way: each table's card on a round's page
   (`attach_tables`) under its game's version and ``shared_changed_at``; the standings
   table (`standings_table`) under what it is ranked from (every result, sit-out and the
   points a sit-out scores, read for the page) and ``shared_changed_at`` (the names): a
   hand that decides nothing changes neither, and a result changes it at once.
 
+- The rest of a whole page around its live part (`render_page`): its title, links and
+  house rules, under ``shared_changed_at`` and the address.
+
 Never by time: a key names the version it was built from, and the versions are read
 before the rows they stand for, so what a key holds is never older than its name (the
 page cache's own argument). A cache that answers nothing (Redis down) only costs a
 rebuild. The build of the code is in every key (`page_cache._build`).
+
+Each process also keeps the parts it drew or read last in its own memory, in front of the
+pages' cache (`kept.LOCAL`): a part named by its version can be kept anywhere without
+going stale.
 """
 
 from __future__ import annotations
 
 import hashlib
 
-from django.core.cache import caches
-from django.template.loader import get_template
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.template.loader import get_template, render_to_string
+from django.utils.safestring import mark_safe
 
-CACHE_ALIAS = "pages"
+from .kept import LOCAL
+from .page_cache import _build
+
 CARD_TEMPLATE = "tournaments/bracket_game.html"
 TABLE_TEMPLATE = "tournaments/round_table.html"
 STANDINGS_TEMPLATE = "tournaments/standings_table.html"
+ROW_TEMPLATE = "tournaments/standings_row.html"
+# Where a page's live part goes in the rest of the page kept without it (`render_page`).
+LIVE_PLACE = mark_safe("<!-- the live part -->")
 
 
 def _stamp(event) -> str:
-    from .page_cache import _build
-
     return f"{_build()}:{event.pk}:{event.shared_changed_at.isoformat()}"
 
 
@@ -46,30 +59,55 @@ def team_lines_of(event, build, *, kind: str = "teams"):
     """Return ``build(event)`` (the event's team lines) from the cache when its teams are
     as they were (see the module), building and keeping them otherwise. kind: what
     ``build`` gives (the bracket's lines, or a rounds event's `event_teams`)."""
-    cache = caches[CACHE_ALIAS]
+    return kept_team_lines(event, build, kind=kind)[0]
+
+
+def kept_team_lines(event, build, *, kind: str = "teams") -> tuple[object, str]:
+    """Return `team_lines_of` and a digest of what they say (every team's number, players
+    and chapters): the same names read again after a result give the same digest."""
     key = f"{kind}:{_stamp(event)}"
-    teams = cache.get(key)
-    if teams is None:
+    kept = LOCAL.get_many([key]).get(key)
+    if kept is None:
         teams = build(event)
-        cache.set(key, teams)
-    return teams
+        kept = (teams, _digest(teams))
+        LOCAL.set_many({key: kept})
+    return kept
 
 
-def attach_cards(games, *, event, tournament, shown) -> None:
-    """Give each game line its card's HTML as ``card`` (read by the bracket's templates),
-    from the cache when the game is as it was; draw and keep the others."""
+def _digest(value) -> str:
+    return hashlib.blake2b(repr(value).encode(), digest_size=12).hexdigest()
+
+
+def attach_cards(bracket, *, event, tournament, shown, names: str) -> None:
+    """Give each game line of ``bracket`` its card's HTML as ``card``, from the cache when
+    the game is as it was (draw and keep the others), and each round its cards joined
+    (``cards``, ``partner_cards``: the page includes one string a round, not a template a
+    game).
+
+    A card is kept under what it is drawn from: the game's version (its row and its
+    sides), ``names`` (the digest of the event's team lines, `kept_team_lines`), the
+    event's game and options (the score that wins, the match rule), the bracket's size,
+    the card's place, whether it is marked and its link. Not under the event's shared
+    version: a result elsewhere (which moves it) draws the cards of the games it changed,
+    not all of them again.
+    """
+    games = bracket.games + bracket.partner_games
     if not games:
         return
-    stamp = _stamp(event)
+    rules = _digest((event.game_key, event.options))
+    stamp = f"{_build()}:{event.pk}:{names}:{rules}"
     team = getattr(shown, "team", None)
 
     def key(game) -> str:
         marked = team.pk if getattr(game, "mine", False) and team is not None else 0
-        place = f"{getattr(game, 'row', '')}/{getattr(game, 'span', '')}"
+        place = f"{game.rounds_total}/{game.row}/{game.span}"
         return f"card:{stamp}:{game.pk}:{game.version}:{place}:{marked}:{game.link}"
 
     context = {"shown": shown, "official": False, "tournament": tournament}
     _attach(CARD_TEMPLATE, {key(game): game for game in games}, "game", context)
+    for rnd in bracket.rounds:
+        rnd.cards = mark_safe("".join(game.card for game in rnd.games))
+    bracket.partner_cards = mark_safe("".join(game.card for game in bracket.partner_games))
 
 
 def attach_tables(tables, *, event, tournament) -> None:
@@ -84,31 +122,73 @@ def attach_tables(tables, *, event, tournament) -> None:
 
 
 def _attach(template_name: str, keys: dict, name: str, context: dict) -> None:
-    """Set ``card`` on each object of ``keys`` (by cache key): kept, or drawn by the
-    template with the object as ``name`` in ``context``, and kept."""
-    cache = caches[CACHE_ALIAS]
-    found = cache.get_many(list(keys))
+    """Set ``card`` on each object of ``keys`` (by cache key): its HTML (`_drawn`)."""
+    cards = _drawn(template_name, keys, name, context)
+    for item, card in zip(keys.values(), cards, strict=True):
+        item.card = card
+
+
+def _drawn(template_name: str, keys: dict, name: str, context: dict) -> list[str]:
+    """Return the HTML of each object of ``keys`` (by cache key), in order: kept, or drawn
+    by the template with the object as ``name`` in ``context``, and kept."""
+    found = LOCAL.get_many(list(keys))
     drawn = {}
     template = get_template(template_name)
+    parts = []
     for key, item in keys.items():
-        card = found.get(key)
-        if card is None:
-            card = drawn[key] = template.render({**context, name: item})
-        item.card = card
+        part = found.get(key)
+        if part is None:
+            part = drawn[key] = template.render({**context, name: item})
+        parts.append(part)
     if drawn:
-        cache.set_many(drawn)
+        LOCAL.set_many(drawn)
+    return parts
 
 
 def standings_table(event, *, ranked_from, build) -> str:
     """Return the public standings table's HTML: kept under ``ranked_from`` (what the
     standings are computed from, as read for this page) and the event's names; else
     ``build()`` gives the standings (`selectors.standings`), drawn and kept."""
-    cache = caches[CACHE_ALIAS]
     digest = hashlib.blake2b(repr(ranked_from).encode(), digest_size=16).hexdigest()
     key = f"standings:{_stamp(event)}:{digest}"
-    html = cache.get(key)
+    html = LOCAL.get_many([key]).get(key)
     if html is None:
-        context = {"standings": build(), "official": False, "event": event}
+        standings = build()
+        context = {"standings": standings, "official": False, "event": event}
+        context["rows_html"] = _standing_rows(standings.rows, context)
         html = get_template(STANDINGS_TEMPLATE).render(context)
-        cache.set(key, html)
+        LOCAL.set_many({key: html})
     return html
+
+
+def _standing_rows(rows, context: dict) -> str:
+    """Return the standings' rows drawn, each kept under what it shows (its place, its
+    side's names and its figures): a result draws again the rows it changed."""
+    build = _build()
+    keys = {}
+    for row in rows:
+        shown = (row.place_label, row.team.label, row.team.chapters, *vars(row).values())
+        keys[f"standing:{build}:{_digest(shown)}"] = row
+    return mark_safe("".join(_drawn(ROW_TEMPLATE, keys, "row", context)))
+
+
+def render_page(
+    request: HttpRequest, template_name: str, context: dict, *, event, shared: bool
+) -> HttpResponse:
+    """Render a public page whose changing part is its ``live`` partial: htmx asks for
+    that part alone; a visitor's whole page is the rest of the page (its title, links,
+    house rules), kept under the event's shared version and the address, with the live
+    part drawn in its place; an official's page is drawn whole."""
+    if request.htmx:
+        return render(request, f"{template_name}#live", context)
+    if not shared:
+        return render(request, template_name, context)
+    live = render_to_string(f"{template_name}#live", context, request)
+    key = f"shell:{_stamp(event)}:{template_name}:{request.path}"
+    shell = LOCAL.get_many([key]).get(key)
+    if shell is None:
+        whole = render_to_string(template_name, {**context, "live_html": LIVE_PLACE}, request)
+        shell = tuple(whole.split(LIVE_PLACE))
+        LOCAL.set_many({key: shell})
+    before, after = shell
+    return HttpResponse(before + live + after)

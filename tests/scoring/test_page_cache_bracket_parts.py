@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from tests.scoring.builders import enter, played
 from tournaments.models import TeamMember
-from tournaments.services import update_player
+from tournaments.services import record_result, update_player
 
 pytestmark = pytest.mark.django_db
 CARD = "tournaments/bracket_game.html"
@@ -57,3 +57,17 @@ def test_an_official_s_bracket_is_built_whole(client, bracket, official):
     client.force_login(official)
     enter(games[(1, 0)], official, played(0, 35))
     assert cards_drawn(board(client, event)) == 3
+
+
+def test_a_result_draws_again_only_the_cards_of_the_games_it_changed(client, bracket, official):
+    event, games = bracket
+    before = board(client, event)
+    record_result(game=games[(1, 0)], winner_seat=0, by=official)
+    after = board(client, event)
+    # The game decided and the final its winner moved into; the other semi-final is kept.
+    assert cards_drawn(after) == 2
+    winner = games[(1, 0)].sides.get(seat=0).team
+    final = after.content.decode().split(f'id="game-{games[(2, 0)].pk}"')[1]
+    assert winner.players.first().name in final.split("</article>")[0]
+    other = f'id="game-{games[(1, 1)].pk}"'
+    assert before.content.decode().split(other)[1].split("</article>")[0] in after.content.decode()

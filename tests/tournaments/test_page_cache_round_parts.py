@@ -14,6 +14,7 @@ from .rounds_setup import rounds_event, seat_and_start, settle, tables_of
 pytestmark = pytest.mark.django_db
 CARD = "tournaments/round_table.html"
 STANDINGS = "tournaments/standings_table.html"
+ROW = "tournaments/standings_row.html"
 
 
 def page(client, name, event, *args):
@@ -102,3 +103,22 @@ def test_an_official_s_pages_are_built_whole(client, playing, official):
     assert drawn(page(client, "standings", event), STANDINGS) == 1
     assert drawn(page(client, "standings", event), STANDINGS) == 1
     assert drawn(page(client, "round_results", event, 1), CARD) == len(tables)
+
+
+def test_a_correction_draws_again_only_the_standings_rows_it_changed(client, playing, official):
+    event, tables = playing
+    settle(tables[0], official, (61, 10, 5, 0))
+    settle(tables[1], official, (0, 66, 5, 0))
+    assert drawn(page(client, "standings", event), ROW) == 8
+    # The first seat's points for, and the others' points against, at the first table.
+    settle(tables[0], official, (75, 10, 5, 0))
+    after = page(client, "standings", event)
+    # Its four players' rows, and any whose place moved; the others are kept.
+    assert 4 <= drawn(after, ROW) < 8
+    assert after.content.decode().count("<tr>") == 8 + 1
+    assert ">75<" in after.content.decode() and ">61<" not in after.content.decode()
+    player = Player.objects.filter(memberships__team__sides__game=tables[1]).first()
+    update_player(player=player, by=official, name="Renamed Rosa")
+    renamed = page(client, "standings", event)
+    assert drawn(renamed, ROW) == 1
+    assert "Renamed Rosa" in renamed.content.decode()

@@ -21,13 +21,14 @@ from .play import (
     public_rounds,
     round_is_public,
 )
-from .registration import Chapter, ChapterQuerySet, Player, RosterUpload
+from .registration import NO_CHAPTER_NAME, Chapter, ChapterQuerySet, Player, RosterUpload
 from .seasons import Season, SeasonExport, SeasonMatch, SeasonRatings, SeasonTournament
 from .tournament import NAME_MAX, Activity, OfficialInvitation, Tournament, game_choices
 
 __all__ = [
     "DECIDED",
     "NAME_MAX",
+    "NO_CHAPTER_NAME",
     "OPEN",
     "SCORED",
     "WITH_RESULT",

@@ -56,6 +56,9 @@ class Chapter(models.Model):
             raise ValidationError({"name": "This tournament already has a chapter of that name."})
 
 
+NO_CHAPTER_NAME = "No chapter"  # what a player of no chapter shows for one
+
+
 class Player(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(max_length=NAME_MAX)
@@ -75,7 +78,7 @@ class Player(models.Model):
 
     @property
     def chapter_name(self) -> str:
-        return self.chapter.name if self.chapter_id else "No chapter"
+        return self.chapter.name if self.chapter_id else NO_CHAPTER_NAME
 
 
 class RosterUpload(Job):

@@ -80,7 +80,7 @@ from .seating import (
     side_games,
     started_round,
 )
-from .waiting import WaitingHand, waiting_hands, with_waiting_hands
+from .waiting import WaitingHand, public_event, waiting_hands, with_waiting_hands
 
 __all__ = [
     "NO_CHAPTER",
@@ -134,6 +134,7 @@ __all__ = [
     "playing_round_clock",
     "print_sections",
     "public_bracket",
+    "public_event",
     "ranked_events",
     "ranked_from",
     "roster_chapter_notes",

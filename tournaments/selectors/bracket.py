@@ -10,8 +10,18 @@ from django.db.models.functions import Coalesce
 from games.formats.base import MAIN
 
 from .. import naming
+from ..compiled import compiled
 from ..matches import event_rule, match_to_win
-from ..models import SCORED, WITH_RESULT, Event, Game, Side, Team, TeamMember
+from ..models import (
+    NO_CHAPTER_NAME,
+    SCORED,
+    WITH_RESULT,
+    Event,
+    Game,
+    Side,
+    Team,
+    TeamMember,
+)
 from .clocks import bracket_clocks
 from .lines import Bracket, GameLine, PlayerLine, RoundLine, SideLine, TeamLine
 from .parts import lay_out_parts, placings
@@ -20,36 +30,44 @@ from .parts import lay_out_parts, placings
 def team_lines(event) -> dict[int, TeamLine]:
     """Return every team of the event with its players and chapters (two queries)."""
     teams = {
-        team.pk: TeamLine(team.pk, team.number, [], team.same_chapter, event.team_size)
-        for team in Team.objects.filter(event=event).order_by("number")
+        pk: TeamLine(pk, number, [], same_chapter, event.team_size)
+        for pk, number, same_chapter in _team_rows(event=event.pk)
     }
-    members = (
-        TeamMember.objects.filter(event=event)
-        .select_related("player__chapter")
-        .order_by("team_id", "position")
-    )
-    for member in members:
-        player = member.player
-        teams[member.team_id].players.append(
-            PlayerLine(player.pk, player.name, player.chapter_name, player.chapter_id)
+    for team_id, player_id, name, chapter_id, chapter in _player_rows(event=event.pk):
+        teams[team_id].players.append(
+            PlayerLine(player_id, name, chapter if chapter_id else NO_CHAPTER_NAME, chapter_id)
         )
     return teams
+
+
+# Read again after every result of a bracket (`fragments.team_lines_of`): compiled once.
+@compiled(event=-770_803)
+def _team_rows(*, event: int):
+    return (
+        Team.objects.filter(event_id=event)
+        .order_by("number")
+        .values_list("pk", "number", "same_chapter")
+    )
+
+
+@compiled(event=-770_804)
+def _player_rows(*, event: int):
+    return (
+        TeamMember.objects.filter(event_id=event)
+        .order_by("team_id", "position")
+        .values_list(
+            "team_id", "player_id", "player__name", "player__chapter_id", "player__chapter__name"
+        )
+    )
 
 
 def bracket_for_event(event, *, teams: dict[int, TeamLine] | None = None) -> Bracket:
     """Return the event's bracket and partners' games: four queries whatever its size
     (two when ``teams``, the event's `team_lines`, are given)."""
     teams = team_lines(event) if teams is None else teams
-    # Bracket games only: a rounds event's tables (of 2 to 8 sides) are not a bracket.
-    games = list(
-        Game.objects.filter(event=event, round__isnull=True)
-        .exclude(status=Game.Status.VOID)
-        .order_by("stage", "round_number", "position")
-    )
+    games = [_GameRow(*row) for row in _bracket_games(event=event.pk)]
     seats: dict[int, list] = {}
-    rows = Side.objects.filter(game__event=event, game__round__isnull=True).order_by()
-    columns = ("game_id", "seat", "team_id", "total", "games_won")
-    for game_id, seat, team_id, total, won in rows.values_list(*columns):
+    for game_id, seat, team_id, total, won in _bracket_sides(event=event.pk):
         seats.setdefault(game_id, [None, None])[seat] = _Seat(team_id, total, won)
     bracket = Bracket(event=event, teams=list(teams.values()))
     by_round: dict[int, list[GameLine]] = {}
@@ -82,6 +100,52 @@ def bracket_for_event(event, *, teams: dict[int, TeamLine] | None = None) -> Bra
 STATUS_LABELS = dict(Game.Status.choices)
 
 
+class _GameRow(NamedTuple):
+    """A bracket game as `_game_line` and `match_to_win` read it (a row, not a model
+    instance: building 127 instances took a third of a 64-table bracket's reads)."""
+
+    pk: int
+    stage: int
+    round_number: int
+    position: int
+    status: str
+    walkover: bool
+    hand_count: int
+    version: int
+    walkover_reason: str
+    number: int | None
+    winner_seat: int | None
+    next_game_id: int | None
+    round_id: int | None = None  # a bracket game sits at no round's table
+
+
+_GAME_COLUMNS = _GameRow._fields[1:-1]
+
+
+# The bracket's reads, compiled once (`tournaments.compiled`): building and compiling the
+# two querysets took most of a 16-team bracket's reads.
+@compiled(event=-770_801)
+def _bracket_games(*, event: int):
+    """The event's bracket games (a rounds event's tables, of 2 to 8 sides, are not a
+    bracket), voided games left out."""
+    return (
+        Game.objects.filter(event_id=event, round__isnull=True)
+        .exclude(status=Game.Status.VOID)
+        .order_by("stage", "round_number", "position")
+        .values_list("pk", *_GAME_COLUMNS)
+    )
+
+
+@compiled(event=-770_802)
+def _bracket_sides(*, event: int):
+    """The sides of the event's bracket games, as rows."""
+    return (
+        Side.objects.filter(game__event_id=event, game__round__isnull=True)
+        .order_by()
+        .values_list("game_id", "seat", "team_id", "total", "games_won")
+    )
+
+
 class _Seat(NamedTuple):
     """A side as `_game_line` reads it (tuples: a 64-table bracket's 254 sides as model
     instances took a fifth of its public page's build)."""
@@ -92,7 +156,7 @@ class _Seat(NamedTuple):
 
 
 def _game_line(
-    game: Game, seats: list, teams: dict[int, TeamLine], target: int | None = None
+    game: _GameRow | Game, seats: list, teams: dict[int, TeamLine], target: int | None = None
 ) -> GameLine:
     """Return one game with its two sides: who won, who lost, who had the bye, and why a
     winner on the lower total won (`target`: the score that wins a game of the event)."""

@@ -171,6 +171,7 @@ class RoundLine:
     stage: int = 1
     clock: object = None  # its running clock (selectors.clocks.Clock), while a game is open
     part: str = ""  # a double elimination's bracket the round is in (`PartLine.key`)
+    cards: str = ""  # its games' cards' HTML, joined, when kept (`fragments.attach_cards`)
 
     @property
     def still_playing(self) -> list[GameLine]:
@@ -213,6 +214,7 @@ class Bracket:
     # places known so far, from the format (`parts.py`).
     parts: list[PartLine] = field(default_factory=list)
     placings: list[PlaceLine] = field(default_factory=list)
+    partner_cards: str = ""  # the partners' games' cards' HTML, joined, when kept
 
     @property
     def drawn(self) -> bool:

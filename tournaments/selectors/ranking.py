@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from games.engine import best_totals
 from games.standings import GameResult, Row, describe_tiebreaks, rank
+from tournaments.compiled import compiled
 from tournaments.models import SCORED, Event, Side, SitOut, public_games, public_rounds
 from tournaments.selectors.lines import TeamLine
 from tournaments.selectors.rounds import RoundSummary, started_rounds
@@ -45,12 +46,12 @@ def game_results(event) -> list[GameResult]:
     A side is its team's id. The winners are the winner seat's side or, when the game
     has no winner seat, every side level on the best total (a tie).
     """
-    return _game_results({"game__event": event}).get(event.pk, [])
+    return _game_results(_event_result_rows(event=event.pk)).get(event.pk, [])
 
 
-def _game_results(where: dict) -> dict[int, list[GameResult]]:
-    """Return the games with a result of the events `where` picks, by event id (one query)."""
-    rows = (
+def _result_rows(**where):
+    """The sides of the games with a result of the events `where` picks, as rows."""
+    return (
         Side.objects.filter(
             public_games("game__"),
             game__round__isnull=False,
@@ -61,6 +62,27 @@ def _game_results(where: dict) -> dict[int, list[GameResult]]:
         .order_by("game_id", "seat")
         .values_list("game_id", "team_id", "total", "game__winner_seat", "game__event_id")
     )
+
+
+# One event's reads, compiled once (`tournaments.compiled`): a rounds event's public
+# standings read them on every rebuild, and building the querysets cost more than
+# running them.
+@compiled(event=-770_821)
+def _event_result_rows(*, event: int):
+    return _result_rows(game__event_id=event)
+
+
+@compiled(event=-770_822)
+def _sat_out_rows(*, event: int):
+    return (
+        SitOut.objects.filter(public_rounds("round__"), round__event_id=event)
+        .order_by()
+        .values_list("team_id")
+    )
+
+
+def _game_results(rows) -> dict[int, list[GameResult]]:
+    """Return the games with a result of `rows` (`_result_rows`), by event id."""
     games: dict[int, list] = {}
     about = {}
     for game_id, team_id, total, winner_seat, event_id in rows:
@@ -85,7 +107,7 @@ def ranked_events(events) -> dict[int, list]:
     ranks, without the sides' names). A season reads its tournaments' placings so."""
     events = list(events)
     ids = [event.pk for event in events]
-    results = _game_results({"game__event_id__in": ids})
+    results = _game_results(_result_rows(game__event_id__in=ids))
     sat_out: dict[int, list[int]] = {}
     for event_id, team_id in (
         SitOut.objects.filter(public_rounds("round__"), round__event_id__in=ids)
@@ -105,11 +127,7 @@ def ranked_events(events) -> dict[int, list]:
 
 def rounds_sat_out(event) -> list[int]:
     """Return a side's id once for each started round it sat out (one query)."""
-    return list(
-        SitOut.objects.filter(public_rounds("round__"), round__event=event)
-        .order_by()
-        .values_list("team_id", flat=True)
-    )
+    return [team_id for (team_id,) in _sat_out_rows(event=event.pk)]
 
 
 def sit_out_points(event) -> int:

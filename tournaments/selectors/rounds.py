@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
+from tournaments.compiled import compiled
 from tournaments.models import SCORED, Entry, Event, Game, Round, public_games
 from tournaments.selectors.lines import PlayerLine
 from tournaments.selectors.seating import RoundView, event_teams, round_view
@@ -122,15 +123,21 @@ def rounds_overview(event, *, number: int | None = None) -> RoundsOverview | Non
     )
 
 
-def started_rounds(event) -> list[RoundSummary]:
-    """Return the rounds that have started, with their tables and results in (one query)."""
-    counts: dict[int, list] = {}
-    rows = (
-        Game.objects.filter(public_games(), event=event, round__isnull=False)
+@compiled(event=-770_823)
+def _started_rows(*, event: int):
+    """The tables of the event's started rounds, compiled once (`tournaments.compiled`):
+    a rounds event's public standings read them on every rebuild."""
+    return (
+        Game.objects.filter(public_games(), event_id=event, round__isnull=False)
         .order_by()
         .values_list("round__number", "round__status", "status")
     )
-    for number, round_status, status in rows:
+
+
+def started_rounds(event) -> list[RoundSummary]:
+    """Return the rounds that have started, with their tables and results in (one query)."""
+    counts: dict[int, list] = {}
+    for number, round_status, status in _started_rows(event=event.pk):
         summary = counts.setdefault(number, [round_status, 0, 0])
         summary[1] += 1
         summary[2] += status in SCORED

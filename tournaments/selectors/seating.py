@@ -10,7 +10,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from games.engine import best_totals
+from tournaments.compiled import compiled
 from tournaments.models import (
+    NO_CHAPTER_NAME,
     SCORED,
     Game,
     Round,
@@ -51,20 +53,35 @@ class Teams:
 
 def event_teams(event) -> Teams:
     """Return the event's sides with their players (one query)."""
-    members = (
-        TeamMember.objects.filter(event=event)
-        .select_related("team", "player__chapter")
-        .order_by("team_id", "position")
-    )
     lines: dict[int, TeamLine] = {}
     withdrawn = set()
-    for member in members:
-        team, player = member.team, member.player
-        line = lines.setdefault(team.pk, TeamLine(team.pk, team.number, [], team.same_chapter))
-        line.players.append(PlayerLine(player.pk, player.name, player.chapter_name))
-        if player.withdrawn:
-            withdrawn.add(player.pk)
+    for row in _member_rows(event=event.pk):
+        team_id, number, same_chapter, player_id, name, chapter_id, chapter, gone = row
+        line = lines.setdefault(team_id, TeamLine(team_id, number, [], same_chapter))
+        line.players.append(PlayerLine(player_id, name, chapter if chapter_id else NO_CHAPTER_NAME))
+        if gone:
+            withdrawn.add(player_id)
     return Teams(lines, withdrawn)
+
+
+@compiled(event=-770_831)
+def _member_rows(*, event: int):
+    """The event's sides and their players as rows, compiled once (`tournaments.compiled`):
+    a rounds event's public pages read them again after every result."""
+    return (
+        TeamMember.objects.filter(event_id=event)
+        .order_by("team_id", "position")
+        .values_list(
+            "team_id",
+            "team__number",
+            "team__same_chapter",
+            "player_id",
+            "player__name",
+            "player__chapter_id",
+            "player__chapter__name",
+            "player__withdrawn",
+        )
+    )
 
 
 # A round's tables ----------------------------------------------------------------------

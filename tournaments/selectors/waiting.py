@@ -10,7 +10,8 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Q, QuerySet
 
-from tournaments.models import OPEN, Game
+from tournaments.compiled import compiled
+from tournaments.models import OPEN, Event, Game
 
 
 def with_waiting_hands(events: QuerySet) -> QuerySet:
@@ -18,6 +19,28 @@ def with_waiting_hands(events: QuerySet) -> QuerySet:
     hand waiting or disputed, counted in the query that reads the event (no query more)."""
     waiting = Q(games__status__in=OPEN) & ~Q(games__table_hand="")
     return events.annotate(waiting_hands=Count("games", filter=waiting))
+
+
+def public_event(slug: str, pk: int, *, rounds: bool = False) -> Event | None:
+    """Return the event of a public page's address (only a rounds event when ``rounds``)
+    with its tournament and `waiting_hands`, or None: one query, compiled once (building
+    the queryset took three quarters of a millisecond of every rebuilt page)."""
+    found = (_rounds_events if rounds else _events)(slug=slug, pk=pk)
+    return found[0] if found else None
+
+
+@compiled(slug="\0slug", pk=-770_811)
+def _events(*, slug: str, pk: int):
+    events = Event.objects.select_related("tournament").filter(pk=pk, tournament__slug=slug)
+    return with_waiting_hands(events)
+
+
+@compiled(slug="\0slug", pk=-770_812)
+def _rounds_events(*, slug: str, pk: int):
+    events = Event.objects.select_related("tournament").filter(
+        pk=pk, tournament__slug=slug, format=Event.Format.ROUNDS
+    )
+    return with_waiting_hands(events)
 
 
 @dataclass(frozen=True)

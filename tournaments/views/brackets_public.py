@@ -8,16 +8,14 @@ phone shows (one round at a time on a narrow screen, tabs to the others; the who
 on a wide screen and on paper). Anything else in the query string is ignored.
 """
 
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.http import Http404, HttpRequest, HttpResponse
 from django.urls import reverse
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
 from .. import selectors
-from ..fragments import attach_cards, team_lines_of
-from ..models import Event
+from ..fragments import attach_cards, kept_team_lines, render_page
 from ..page_cache import event_marker, public_page
 
 _ANY_GAME = 987_654_321  # a game number no address holds otherwise
@@ -35,20 +33,19 @@ def _number(request: HttpRequest, name: str) -> int | None:
 @public_page(event_marker)
 def bracket(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """The live bracket of one event, with its placings once the final is played."""
-    event = get_object_or_404(
-        selectors.with_waiting_hands(Event.objects.select_related("tournament")),
-        pk=pk,
-        tournament__slug=slug,
-    )
+    event = selectors.public_event(slug, pk)
+    if event is None:
+        raise Http404("No such event.")
     # A visitor's page is assembled from parts kept under their own versions
     # (`fragments`); a page never kept (an official's, one with a message) is built whole.
     shared = getattr(request, "page_shared", False)
+    teams, names = kept_team_lines(event, selectors.team_lines) if shared else (None, "")
     shown = selectors.public_bracket(
         event,
         team=_number(request, "team"),
         round_number=_number(request, "round"),
         part=request.GET.get("part"),
-        teams=team_lines_of(event, selectors.team_lines) if shared else None,
+        teams=teams,
     )
     bracket = shown.bracket
     games = bracket.games + bracket.partner_games
@@ -59,7 +56,7 @@ def bracket(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     for game in games:
         game.link = f"{before}{game.pk}{after}"
     if shared:  # each card kept under its game's version: a hand re-draws its own only
-        attach_cards(games, event=event, tournament=event.tournament, shown=shown)
+        attach_cards(bracket, event=event, tournament=event.tournament, shown=shown, names=names)
     context = {
         "tournament": event.tournament,
         "event": event,
@@ -67,6 +64,6 @@ def bracket(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "shown": shown,
         "waiting_hands": event.waiting_hands,
     }
-    if request.htmx:
-        return render(request, "tournaments/bracket_public.html#live", context)
-    return render(request, "tournaments/bracket_public.html", context)
+    return render_page(
+        request, "tournaments/bracket_public.html", context, event=event, shared=shared
+    )

@@ -7,14 +7,14 @@ Only rounds that have started are shown.
 """
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
 from .. import selectors
-from ..fragments import attach_tables, standings_table, team_lines_of
+from ..fragments import attach_tables, render_page, standings_table, team_lines_of
 from ..models import Event
 from ..page_cache import event_marker, public_page
 
@@ -25,12 +25,10 @@ def _teams(event):
 
 
 def _get_event(slug: str, pk: int) -> Event:
-    return get_object_or_404(
-        selectors.with_waiting_hands(Event.objects.select_related("tournament")),
-        pk=pk,
-        tournament__slug=slug,
-        format=Event.Format.ROUNDS,
-    )
+    event = selectors.public_event(slug, pk, rounds=True)
+    if event is None:
+        raise Http404("No such event.")
+    return event
 
 
 @require_GET
@@ -46,7 +44,8 @@ def standings(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "waiting_hands": event.waiting_hands,
         "clock": selectors.playing_round_clock(event),
     }
-    if getattr(request, "page_shared", False):
+    shared = getattr(request, "page_shared", False)
+    if shared:
         # A visitor's page: the standings table kept under what it is ranked from
         # (`fragments`), so a hand that decides nothing draws none of it again.
         inputs = selectors.ranked_from(event)
@@ -65,9 +64,9 @@ def standings(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         )
     else:
         context["standings"] = selectors.standings(event, with_rounds=True)
-    if request.htmx:
-        return render(request, "tournaments/standings_public.html#live", context)
-    return render(request, "tournaments/standings_public.html", context)
+    return render_page(
+        request, "tournaments/standings_public.html", context, event=event, shared=shared
+    )
 
 
 @require_GET
