@@ -29,8 +29,10 @@ def _draw(source, game, tournament, form=None):
     sheet = selectors.game_sheet(game)
     form = form or HandForm.blank(game=game, sides=sheet.sides, version=game.version)
     request = RequestFactory().get("/")
-    html = engines["django"].from_string(source).render(
-        _sheet_context(tournament, sheet, form), request
+    html = (
+        engines["django"]
+        .from_string(source)
+        .render(_sheet_context(tournament, sheet, form), request)
     )
     return html, form, TOKEN.search(html).group(1)
 
@@ -79,9 +81,27 @@ def test_a_sent_form_and_a_hand_to_correct_are_drawn_each_time(game, official):
     blank = HandForm.blank(game=game, sides=sheet.sides, version=1)
     assert hand_form.form_key(blank, context) is not None
     assert hand_form.form_key(blank, {**context, "problem": "No."}) is None
-    assert hand_form.form_key(blank, {**context, "heading": "Hand 2"}) != hand_form.form_key(
-        blank, {**context, "heading": "Hand 3"}
+    assert hand_form.form_key(blank, {**context, "action": "/a/"}) != hand_form.form_key(
+        blank, {**context, "action": "/b/"}
     )
+    later = HandForm.blank(game=game, sides=sheet.sides, version=7)  # only its own values differ
+    assert hand_form.form_key(blank, {**context, "heading": "Hand 2"}) == hand_form.form_key(
+        later, {**context, "heading": "Hand 9"}
+    )
+
+
+def test_the_next_hand_s_form_is_the_kept_one_with_its_own_version_and_words(game, tournament):
+    """A later hand of the game: the kept form, with the version, heading and button words
+    of now (escaped as the template escapes them)."""
+    _draw(KEPT, game, tournament)
+    sheet = selectors.game_sheet(game)
+    form = HandForm.blank(game=game, sides=sheet.sides, version=41)
+    context = {**_sheet_context(tournament, sheet, form), "heading": "Hand <12> & on"}
+    request = RequestFactory().get("/")
+    kept = engines["django"].from_string(KEPT).render(context, request)
+    drawn = engines["django"].from_string(DRAWN).render(context, request)
+    assert kept == drawn.replace(TOKEN.search(drawn).group(1), TOKEN.search(kept).group(1))
+    assert 'name="version" value="41"' in kept and "<h2>Hand &lt;12&gt; &amp; on</h2>" in kept
 
 
 def test_each_answer_s_token_and_key_are_its_own_and_the_next_hand_is_saved(
