@@ -316,6 +316,10 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
 
+# Django's database sessions, their read compiled once (tournaments/sessions.py). Not the
+# cached ones: a local-memory cache would keep a signed-out session alive in the other web
+# processes, and a Redis out of reach when an official signs out would bring it back.
+SESSION_ENGINE = "tournaments.sessions"
 SESSION_COOKIE_HTTPONLY = True
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True

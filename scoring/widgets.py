@@ -4,8 +4,9 @@ The hand form (`scoring.forms.HandForm`) builds its fields from these; templates
 them with `{{ field }}`.
 """
 
+import html
+
 from django import forms
-from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
 
 # The hand form's widgets are written here, as Django's templates (and our box.html)
@@ -15,7 +16,10 @@ from django.utils.safestring import mark_safe
 
 
 def _text(value) -> str:
-    return conditional_escape(str(value))
+    """Return the value escaped as Django's conditional_escape does it (already safe text
+    as it is), without its lazy-text wrapper: a form writes some 250 of them."""
+    text = str(value)
+    return text.__html__() if hasattr(text, "__html__") else html.escape(text)
 
 
 def _attrs(attrs: dict) -> str:

@@ -14,19 +14,18 @@ first), never shared.
 
 from __future__ import annotations
 
-import contextlib
-import hashlib
-
 from django import template
 from django.template.loader import get_template
 from django.utils import timezone
 from django.utils.safestring import mark_safe
 
+from ..kept_html import Kept, key_of
+
 register = template.Library()
 
 ROW_TEMPLATE = "scoring/sheet_row.html"
 KEPT_ROWS = 5000
-_kept: dict[str, str] = {}
+_kept = Kept(KEPT_ROWS)
 
 
 def row_key(row, official: bool, sheet_url: str) -> str:
@@ -46,15 +45,7 @@ def row_key(row, official: bool, sheet_url: str) -> str:
         row.reached_first_note,
         row.game_start,  # a match's game heading above it
     )
-    return hashlib.blake2b(repr(shown).encode(), digest_size=16).hexdigest()
-
-
-def _keep(key: str, html: str) -> None:
-    if len(_kept) >= KEPT_ROWS:
-        # The oldest kept; nothing when another thread emptied or changed them meanwhile.
-        with contextlib.suppress(StopIteration, RuntimeError):
-            _kept.pop(next(iter(_kept)), None)
-    _kept[key] = html
+    return key_of(shown)
 
 
 @register.simple_tag
@@ -69,6 +60,6 @@ def hand_rows(rows, official, sheet_url=""):
             row_template = row_template or get_template(ROW_TEMPLATE)
             context = {"row": row, "official": official, "sheet_url": sheet_url}
             html = row_template.render(context)
-            _keep(key, html)
+            _kept.keep(key, html)
         drawn.append(html)
     return mark_safe("".join(drawn))
