@@ -1,0 +1,124 @@
+"""Room on the pages of games and sides for their updates (0018, PostgreSQL only).
+
+A result changes no indexed column of a game, so with room on its page the update is a
+heap-only tuple (HOT: no new index entries). The counts of this transaction
+(`pg_stat_xact_user_tables`) say which updates were HOT; nothing in a test transaction
+is pruned, so the room the draw left is all the updates have.
+"""
+
+import importlib
+
+import pytest
+from django.db import connection
+
+from tests.conftest import needs_database
+from tests.factories import EntryFactory, EventFactory, PlayerFactory
+from tournaments import services
+from tournaments.models import Event, Game
+
+pytestmark = pytest.mark.django_db
+
+migration = importlib.import_module("tournaments.migrations.0018_games_and_sides_fillfactor")
+
+
+def fillfactor(table: str) -> str | None:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT reloptions FROM pg_class WHERE relname = %s", [table])
+        options = cursor.fetchone()[0] or []
+    return next((o.split("=")[1] for o in options if o.startswith("fillfactor=")), None)
+
+
+def game_updates() -> tuple[int, int]:
+    """This transaction's updates of games so far: (all, HOT)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT n_tup_upd, n_tup_hot_upd FROM pg_stat_xact_user_tables WHERE relname = %s",
+            [Game._meta.db_table],
+        )
+        return cursor.fetchone()
+
+
+def drawn(tournament, official, name: str) -> Event:
+    """A single elimination of 128 players: 127 games, on three pages."""
+    event = EventFactory(
+        tournament=tournament, name=name, format=Event.Format.SINGLE_ELIMINATION, team_size=1
+    )
+    for n in range(128):
+        player = PlayerFactory(tournament=tournament, name=f"{name} {n:03}", checked_in=True)
+        EntryFactory(event=event, player=player)
+    services.draw_bracket(event=event, by=official, seed=3)
+    return event
+
+
+def result_on_a_filled_page(event: Event, official) -> tuple[int, int]:
+    """Give the result of a ready game that, with its next game, is on a page the draw
+    filled (not the table's last); return the game updates it made: (all, HOT)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"""SELECT g.id FROM {Game._meta.db_table} g
+                JOIN {Game._meta.db_table} n ON n.id = g.next_game_id,
+                (SELECT max((ctid::text::point)[0]) last FROM {Game._meta.db_table}) t
+                WHERE g.event_id = %s AND g.status = 'ready'
+                AND (g.ctid::text::point)[0] < t.last AND (n.ctid::text::point)[0] < t.last
+                ORDER BY g.id DESC LIMIT 1""",
+            [event.pk],
+        )
+        game = Game.objects.get(pk=cursor.fetchone()[0])
+    before = game_updates()
+    services.record_result(game=game, winner_seat=0, by=official)
+    after = game_updates()
+    return after[0] - before[0], after[1] - before[1]
+
+
+def test_games_and_sides_leave_a_tenth_of_each_page_for_updates():
+    needs_database("postgresql")
+    assert fillfactor("tournaments_game") == "90"
+    assert fillfactor("tournaments_side") == "90"
+
+
+def test_a_result_updates_its_games_in_place_and_did_not_before(tournament, official):
+    needs_database("postgresql")
+    event = drawn(tournament, official, "Room")
+    assert result_on_a_filled_page(event, official) == (2, 2)  # the game and the next game
+
+    with connection.cursor() as cursor:  # the keys' checks first: then the table can change
+        cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+    with connection.schema_editor() as editor:
+        migration.backwards(None, editor)
+    assert fillfactor("tournaments_game") is None
+    event = drawn(tournament, official, "Full")
+    assert result_on_a_filled_page(event, official) == (2, 0)
+    with connection.cursor() as cursor:
+        cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+    with connection.schema_editor() as editor:
+        migration.forwards(None, editor)
+    assert fillfactor("tournaments_game") == "90"
+
+
+class Recording:
+    """A schema editor that keeps the SQL it is given instead of running it."""
+
+    def __init__(self):
+        self.connection = connection
+        self.executed = []
+
+    def quote_name(self, name: str) -> str:
+        return connection.ops.quote_name(name)
+
+    def execute(self, sql: str) -> None:
+        self.executed.append(sql)
+
+
+def test_the_migration_alters_the_two_tables_on_postgresql_only():
+    editor = Recording()
+    migration.forwards(None, editor)
+    migration.backwards(None, editor)
+    if connection.vendor != "postgresql":
+        assert editor.executed == []
+        return
+    assert editor.executed == [
+        'ALTER TABLE "tournaments_game" SET (fillfactor = 90)',
+        'ALTER TABLE "tournaments_side" SET (fillfactor = 90)',
+        'ALTER TABLE "tournaments_game" RESET (fillfactor)',
+        'ALTER TABLE "tournaments_side" RESET (fillfactor)',
+    ]
