@@ -93,8 +93,13 @@ transactions open for minutes. Sides are updated here only to seat a team (``tea
 is indexed: never HOT); a hand's totals are HOT. The wall-time ratios of ten alternated
 runs (load 2.5-5.0) moved less than the load did: double elimination 1.18-1.65 (median
 1.42) before, 1.40-2.07 (1.51) after; single 1.09-1.51 (1.30), 1.22-1.53 (1.32); the
-floor itself took 3.5-34 s for 8,191 transactions. On a quiet machine (floor 3.5 s)
-one run after gave 1.36 and 1.69.
+floor itself took 3.5-34 s for 8,191 transactions. A pair on a quieter machine (load
+1.9-2.0, floor 0.41 ms): after 1.72 single and 1.79 double (2.89 s and 5.97 s of
+results), before 1.68 and 1.73 (2.80 s and 6.19 s), with 28,665 and 28,034 game updates
+HOT: when pruning runs, a full page frees the last update's old row before the next
+one, so the room matters only for the rows a statement updates twice on one page and
+while pruning is held up. What is left over the floor on a quiet machine (0.70-0.73 ms
+a result against 0.41 ms a transaction) is the statement's own work, not the indexes.
 
 Where the draw's time goes (PostgreSQL 15, 2 shared cores, best of 6 draws; the CPU of
 the database's backend read from /proc beside the client's): 0.34-0.36 s of wall time is
