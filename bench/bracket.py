@@ -78,6 +78,29 @@ load 6-7, so the single elimination figures are the load's, not the change's).
 On a machine this busy the floor's own time swings (11-33 s for 4,095 transactions),
 so one run's ratio is good to about 0.2 either way.
 
+Room for updates (tournaments 0018: games and sides filled to 90 % by the draw). A
+result changes no indexed column of a game, so with room on its page the update is
+heap-only (HOT: no index entries; the old rows are pruned in place). Before, the draw's
+pages were full, and each game's first update moved it to another page with an entry
+in each of its five indexes. A winners' round-1 result in EXPLAIN (ANALYZE, WAL), twelve
+in a row on a fresh draw, each rolled back: 15-20 WAL records (1,162-1,546 bytes) and
+0.59-0.83 ms before (two of 5 and 10 ms), 10 records (667 bytes) and 0.40-0.61 ms after.
+Game updates HOT over a whole run (28,665): 10,820-19,117 before; after, all of them
+in two runs, 9,655-26,188 in five others. Pruning stops while any transaction anywhere
+on the server stays open (another database's counts as well: PostgreSQL 15 recomputes
+its horizon only when the oldest one moves), and this shared server had other benches'
+transactions open for minutes. Sides are updated here only to seat a team (``team_id``
+is indexed: never HOT); a hand's totals are HOT. The wall-time ratios of ten alternated
+runs (load 2.5-5.0) moved less than the load did: double elimination 1.18-1.65 (median
+1.42) before, 1.40-2.07 (1.51) after; single 1.09-1.51 (1.30), 1.22-1.53 (1.32); the
+floor itself took 3.5-34 s for 8,191 transactions. A pair on a quieter machine (load
+1.9-2.0, floor 0.41 ms): after 1.72 single and 1.79 double (2.89 s and 5.97 s of
+results), before 1.68 and 1.73 (2.80 s and 6.19 s), with 28,665 and 28,034 game updates
+HOT: when pruning runs, a full page frees the last update's old row before the next
+one, so the room matters only for the rows a statement updates twice on one page and
+while pruning is held up. What is left over the floor on a quiet machine (0.70-0.73 ms
+a result against 0.41 ms a transaction) is the statement's own work, not the indexes.
+
 Where the draw's time goes (PostgreSQL 15, 2 shared cores, best of 6 draws; the CPU of
 the database's backend read from /proc beside the client's): 0.34-0.36 s of wall time is
 0.29-0.31 s of database CPU and 0.045 s of Python (0.41 s, 0.35 s and 0.065 s before

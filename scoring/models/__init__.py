@@ -174,7 +174,9 @@ class Hand(models.Model):
     so the hand can be scored again, shown in its form, and described in its history.
     """
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands")
+    # Indexed by hand_number_unique (game, number): an index of its own would be one
+    # more entry to write for every hand, serving nothing that one does not.
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands", db_index=False)
     number = models.PositiveSmallIntegerField(help_text="1 for the game's first hand")
     # The game of its match the hand is in (`games.matches`): 1 unless the bracket plays
     # matches of several games; the hands' numbers run on through the match.
@@ -226,7 +228,10 @@ class HandChange(models.Model):
         DELETED = "deleted", "Deleted"
         VOIDED = "voided", "Deleted with its voided game"
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hand_changes")
+    # Indexed by hand_change_game_at (game, -at), as Hand.game by hand_number_unique.
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="hand_changes", db_index=False
+    )
     hand = models.ForeignKey(
         Hand, on_delete=models.SET_NULL, null=True, blank=True, related_name="changes"
     )
