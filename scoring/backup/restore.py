@@ -34,6 +34,7 @@ from scoring.backup.format import (
 )
 from scoring.backup.heap import frozen_heap
 from scoring.backup.meaning import check_meaning
+from scoring.backup.meaning_games import Games
 from scoring.backup.rows import Rows, fresh_keys, reset_sequences, write_deferred
 from scoring.backup.sender import Sender
 from scoring.backup.stream import INCOMPLETE, NOT_A_BACKUP, OtherLayout, open_source, parts
@@ -148,6 +149,7 @@ class _Restorer:
         self.events: dict[int, dict] = {}
         self.game_event: dict[int, int] = {}
         self.sides: Counter = Counter()
+        self.games = Games(self.new_ids, self._settle)
         self.penalty_cache: dict[tuple, list[str]] = {}
         self.rows: dict[str, Rows] = {}
         self.sender: Sender | None = None  # PostgreSQL: COPY sent while the file is read
@@ -282,8 +284,10 @@ class _Restorer:
             self.events[typed["id"]] = typed
         elif name == "games":
             self.game_event[typed["id"]] = typed["event"]
+            self.games.game(typed)
         elif name == "sides":
             self.sides[typed["game"]] += 1
+            self.games.side(typed)
         elif name in ("hands", "hand_changes"):
             names = self._penalty_names(typed["game"], where)
             players = self.new_ids["players"]
@@ -299,6 +303,8 @@ class _Restorer:
             for detail in details:
                 _check_offenders(detail, names, players, where)
                 _renumber_offenders(detail, names, players)
+            if name == "hands":
+                self.games.hand(typed)  # scored and folded with its game's (`meaning_games`)
 
     def _penalty_names(self, game: int, where: str) -> list[str]:
         if game not in self.game_event:
@@ -378,7 +384,7 @@ class _Restorer:
         write_deferred(self.deferred, self.new_ids)
         if self.keep:
             reset_sequences([Tournament, *(section.model for section in SECTIONS)])
-        problems = check_meaning(self.tournament, self.new_ids)
+        problems = check_meaning(self.tournament, self.new_ids, self.games)
         if problems:
             more = len(problems) - MORE_PROBLEMS
             listed = "; ".join(problems[:MORE_PROBLEMS])
