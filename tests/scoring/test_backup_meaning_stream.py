@@ -53,7 +53,9 @@ def test_games_checked_from_their_hands_as_written_refuse_a_bad_hand(
 ):
     data = json.loads(backup_bytes(played_tournament))
     _bigger_hand(data)
-    with pytest.raises(BackupError, match=r"hand record \d+ \(hand 1 of game record \d+\): “points”"):
+    with pytest.raises(
+        BackupError, match=r"hand record \d+ \(hand 1 of game record \d+\): “points”"
+    ):
         restore_backup(resign(data), by=official, slug="edited")
     assert not Tournament.objects.filter(slug="edited").exists()
 
