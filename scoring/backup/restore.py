@@ -35,14 +35,12 @@ from scoring.backup.format import (
 from scoring.backup.heap import frozen_heap
 from scoring.backup.meaning import check_meaning
 from scoring.backup.meaning_games import Games
-from scoring.backup.rows import Rows, fresh_keys, reset_sequences, write_deferred
+from scoring.backup.rows import Rows, reset_sequences, write_deferred
 from scoring.backup.sender import Sender
 from scoring.backup.stream import INCOMPLETE, NOT_A_BACKUP, OtherLayout, open_source, parts
 from tournaments.models import Tournament
 from tournaments.names import name_key
 from tournaments.services.tournaments import check_slug
-
-from ..models import Hand, HandChange, TableEntry
 
 BATCH = 4000
 PROGRESS_EVERY = 5000  # parts of the file read between two reports of progress
@@ -54,11 +52,7 @@ KEEP_IDS = (
     | {"table_entries"}
 )
 OWNED = ("chapters", "players", "events", "activity")  # rows that name their tournament
-KEYS = {
-    "hands": ("entry_key", Hand),
-    "hand_changes": ("request_key", HandChange),
-    "table_entries": ("entry_key", TableEntry),
-}
+KEYS = {"hands": "entry_key", "hand_changes": "request_key", "table_entries": "entry_key"}
 MORE_PROBLEMS = 5
 
 
@@ -344,10 +338,10 @@ class _Restorer:
         if self.keep and section.model.objects.filter(pk__in=ids).exists():
             raise _IdsTaken
         rows = [values for _, _, values in self.batch]
-        if section.name in KEYS:
-            fresh_keys(rows, *KEYS[section.name])
         if section.name not in self.rows:
-            self.rows[section.name] = Rows(section.model, with_ids=self.keep, sender=self.sender)
+            self.rows[section.name] = Rows(
+                section.model, with_ids=self.keep, sender=self.sender, key=KEYS.get(section.name)
+            )
         made = self.rows[section.name].insert(rows)
         if section.name in KEEP_IDS:
             self.new_ids[section.name].update(zip(ids, made, strict=True))
