@@ -34,34 +34,24 @@ second run. BENCH_ONLY=restore measures the restore alone. Targets: XLSX under 5
 round trip (export + restore) of the small tournament under 10 s, restore of 100,000
 hands under 15 s and 150 MB. The last line printed is one JSON object, units in the keys.
 
-Measured 2026-11-26 on the shared 2-core machine (three or four other sessions' tests and
-benches beside it, load 3.4 to 5.3), PostgreSQL 15, BENCH_ONLY=restore (a 66.9 MB file of
-100,000 hands and their history), the code before and after run one after the other:
+Measured 2026-11-26 on the shared 2-core machine, PostgreSQL 15, BENCH_ONLY=restore (a
+64.9 MB file of 100,000 hands and their history), the branch and main's code run one
+after the other in the same minutes:
 
-- before (hands read back and scored after the last record; the form keys already taken
-  asked for by the restore itself before each batch): 29.4 s wall, 9.8 s CPU, 44.0 MB
-  (load 3.8); 22.8 s, 8.9 s, 44.0 MB (load 4.4 to 5.0); 23.0 s, 8.1 s (load 4.6 to 3.7);
-- after (each game's hands scored and folded as the file is read, `meaning_games`; the
-  keys already taken found and renewed by the server, and the next batch's ids taken, in
-  the sender's thread around each COPY): 24.3 s wall, 9.1 s CPU, 48.2 MB (load 3.8 to
-  4.4); 20.0 s, 8.6 s, 53.3 MB (load 5.0 to 3.4); 24.8 s, 8.8 s, 48.2 MB (load 3.7 to 5.5).
+- before (main's code, load 2.2 to 1.8): 31.8 s wall, 18.9 s CPU, 41.2 MB;
+- after (records typed by one compiled function per section, rows sent as COPY text
+  from a thread while the next batch is read, foreign keys checked per statement instead
+  of all at the commit; load 1.1 to 2.2): 26.3 s wall, 15.7 s CPU, 41.2 MB.
 
-On average 25.1 s against 23.0 s wall and 8.9 against 8.8 s CPU: the end of the restore
-(the meaning check, 4.3 to 5.5 s of wall before) now takes under a second, but the hands'
-scoring moved into the reading, where the process shares the machine with the server.
-
-The restore alone in a process (its file kept between runs, its transaction rolled back,
-the before and after code alternating, load 3.2 to 5.0): before 21.7 and 28.8 s wall,
-8.9 and 9.4 s CPU; after 28.8 and 24.2 s, 9.1 and 9.9 s: within the machine's noise at
-that load, and the CPU is not less (the scoring moved into the reading, the read back
-gone). On a quieter minute (load 2.5) it was 13.7 s and 7.8 s CPU before, 14.2 s and
-9.1 s after at load 4.2: the 15 s target is met only on a quiet machine. Where the timed
-restore's wall time goes now (sampled, the bench's process, load 4 to 5, when the process
-gets about half a core): waiting for the server to take in the batch before (COPY, its
-indexes and foreign keys, the keys' query) 23 %; reading the file and parsing its JSON
-15 %; scoring and folding every game's hands 15 %; typing each record and the services'
-checks 10 % and more; each batch's COPY lines 9 %; the queries of the meaning check
-(records of another event) 3 %. CPU seconds are the steadier comparison.
+Still past the 15 s target. Where the restore's time goes (sampled, wall clock, the
+after code): reading the file and parsing its JSON 16 %; typing each record and the
+services' checks 34 %; each batch's writing 27 % (its COPY lines 8 %, the query for form
+keys already taken 6 %, waiting for the batch before to be taken in 6 %, new ids); the
+meaning check 20 % (every hand scored again by its game's rules and folded 13 %, reading
+the hands back 6 %). The server's own work (COPY, indexes, foreign keys) now runs beside
+the reading instead of after it (before: 9 to 12 s at the commit alone, load 5). On a
+machine busy with other work (load 5 to 7) both run at 60 to 90 s wall; CPU seconds
+(about 18 against 22 there) are the steadier comparison.
 """
 
 import io

@@ -1,6 +1,6 @@
 """Hold a restored tournament, as written, to the game's rules before it is committed.
 
-Every hand is scored again by its game (`games.registry`: `entry_from_data`,
+Every hand is read and scored again by its game (`games.registry`: `entry_from_data`,
 `hand_points`, score_entry's points, as the hand services score it) and must score the
 points it holds; each game's side totals and result must be what those points fold to
 (`fold_scored`: the game's `fold`, each hand scored once); seats run 1 to N and a winner
@@ -11,6 +11,7 @@ record (by its id in the file), the field and why; none means the tournament hol
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterator
 
 from django.db.models import F
@@ -21,7 +22,7 @@ from games.rules import RulesError
 from scoring.services.checks import _check_offenders as check_offender_plays
 from tournaments.errors import DeskError
 from tournaments.matches import match_to_win
-from tournaments.models import Entry, Game, Side, SitOut, Team, TeamMember
+from tournaments.models import Entry, Event, Game, Side, SitOut, Team, TeamMember
 
 from ..models import Hand, HandChange
 from .meaning_table import table_problems
@@ -30,15 +31,12 @@ ENOUGH = 25  # stop looking once this many problems are found
 CHUNK = 2000
 
 
-def check_meaning(tournament, new_ids: dict, games) -> list[str]:
-    """Return what does not hold together in the restored tournament (empty: it all holds).
-
-    `games` (`meaning_games.Games`) has scored and folded the games' hands as the file was
-    read; it names their problems here, after those of the records' links."""
+def check_meaning(tournament, new_ids: dict) -> list[str]:
+    """Return what does not hold together in the restored tournament (empty: it all holds)."""
     file_game = {new: old for old, new in new_ids["games"].items()}
     problems = _links(tournament, file_game)
     if len(problems) < ENOUGH:
-        problems += games.problems(tournament)
+        problems += _games(tournament, file_game, {v: k for k, v in new_ids["hands"].items()})
     if len(problems) < ENOUGH:
         entries = {v: k for k, v in new_ids.get("table_entries", {}).items()}
         problems += table_problems(tournament, file_game, entries)
@@ -117,11 +115,10 @@ def _links(tournament, file_game: dict) -> list[str]:
     return found
 
 
-def hands_by_game(tournament, games, file_hand: dict) -> Iterator[tuple[int, list]]:
-    """Yield (game id, its hands in order) for these games' hands as written, reading in
-    chunks; each hand is (its id in the file, number, points, detail, match game)."""
+def _hands_by_game(tournament) -> Iterator[tuple[int, list]]:
+    """Yield (game id, its hands in order) for every game with hands, reading in chunks."""
     rows = (
-        Hand.objects.filter(game__event__tournament=tournament, game_id__in=games)
+        Hand.objects.filter(game__event__tournament=tournament)
         .order_by("game_id", "number")
         .values_list("game_id", "pk", "number", "points", "detail", "match_game")
         .iterator(chunk_size=CHUNK)
@@ -132,24 +129,60 @@ def hands_by_game(tournament, games, file_hand: dict) -> Iterator[tuple[int, lis
             yield game, hands
             hands = []
         game = row[0]
-        hands.append((file_hand[row[1]], *row[2:]))
+        hands.append(row[1:])
     if hands:
         yield game, hands
 
 
-class GameCheck:
-    """One game held to its rules: `row` is (id, event id, status, winner_seat, hand_count,
-    round, stage, round_number, next_game); `totals` and `won` its sides' by seat."""
+def _games(tournament, file_game: dict, file_hand: dict) -> list[str]:
+    events = {event.pk: event for event in Event.objects.filter(tournament=tournament)}
+    totals: dict[int, dict[int, int]] = defaultdict(dict)
+    won: dict[int, dict[int, int]] = defaultdict(dict)
+    for game, seat, total, games_won in Side.objects.filter(
+        game__event__tournament=tournament
+    ).values_list("game_id", "seat", "total", "games_won"):
+        totals[game][seat] = total
+        won[game][seat] = games_won
+    games = {
+        row[0]: row
+        for row in Game.objects.filter(event__tournament=tournament).values_list(
+            "pk",
+            "event_id",
+            "status",
+            "winner_seat",
+            "hand_count",
+            "round_id",
+            "stage",
+            "round_number",
+            "next_game_id",
+        )
+    }
+    found: list[str] = []
+    probe = Game()  # the game a hand's penalties are looked up by (its id set per game)
+    groups = _hands_by_game(tournament)  # in the order of the games' ids, as below
+    waiting = next(groups, None)
+    for pk in sorted(games):
+        hands = ()
+        if waiting is not None and waiting[0] == pk:
+            hands, waiting = waiting[1], next(groups, None)
+        row = games[pk]
+        check = _Game(row, events[row[1]], totals[pk], f"game record {file_game[pk]}", file_hand)
+        check.won = won[pk]
+        probe.pk = pk
+        found += check.problems(hands, probe)
+        if len(found) >= ENOUGH:
+            break
+    return found
 
-    def __init__(self, row, event, totals: dict[int, int], won: dict[int, int], where: str):
+
+class _Game:
+    def __init__(self, row, event, totals: dict[int, int], where: str, file_hand: dict):
         self.pk, _, self.status, self.winner, self.hand_count, self.round_id, *at = row
-        self.event, self.totals, self.won, self.where = event, totals, won, where
+        self.event, self.totals, self.where, self.file_hand = event, totals, where, file_hand
         self.stage, self.round_number, self.next_game_id = at
+        self.won: dict[int, int] = {}
 
-    def problems(self, hands, probe: Game, offenders=check_offender_plays) -> list[str]:
-        """Return what does not hold in the game with these hands (by number: see
-        `hands_by_game`); `probe` is the game as written, `offenders(probe, entry)` checks
-        a hand's penalties' offenders play on their sides."""
+    def problems(self, hands, probe: Game) -> list[str]:
         seats = sorted(self.totals)
         found = []
         if seats != list(range(len(seats))):
@@ -169,9 +202,9 @@ class GameCheck:
             if any(self.totals.values()):
                 found.append(f"{self.where}: its sides have totals but it has no hands")
             return found
-        return found + self._scored(hands, len(seats), probe, offenders)
+        return found + self._scored(hands, len(seats), probe)
 
-    def _scored(self, hands, sides: int, game: Game, offenders) -> list[str]:
+    def _scored(self, hands, sides: int, game: Game) -> list[str]:
         """Score every hand again, fold them, and compare with what the file stored."""
         event = self.event
         spec, options = event.game, event.options
@@ -180,17 +213,17 @@ class GameCheck:
         except RulesError as exc:
             return [f"{self.where}: it has hands but cannot be played at its table ({exc})"]
         entries, scored, found = [], [], []
-        for file_id, number, points, detail, _ in hands:
+        for pk, number, points, detail, _ in hands:
             try:
                 entry = spec.entry_from_data(detail, table, options)
                 hand = spec.hand_points(entry, table, options)
-                offenders(game, entry)
+                check_offender_plays(game, entry)
             except (RulesError, DeskError, TypeError, ValueError, AttributeError) as exc:
-                where = f"hand record {file_id} (hand {number} of {self.where})"
+                where = f"hand record {self.file_hand[pk]} (hand {number} of {self.where})"
                 found.append(f"{where}: the rules refuse it ({exc})")
                 continue
             if list(hand) != points:
-                where = f"hand record {file_id} (hand {number} of {self.where})"
+                where = f"hand record {self.file_hand[pk]} (hand {number} of {self.where})"
                 found.append(f"{where}: “points” {points} are not the {list(hand)} it scores")
             entries.append(entry)
             scored.append(hand)

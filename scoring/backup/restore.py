@@ -34,13 +34,14 @@ from scoring.backup.format import (
 )
 from scoring.backup.heap import frozen_heap
 from scoring.backup.meaning import check_meaning
-from scoring.backup.meaning_games import Games
-from scoring.backup.rows import Rows, reset_sequences, write_deferred
+from scoring.backup.rows import Rows, fresh_keys, reset_sequences, write_deferred
 from scoring.backup.sender import Sender
 from scoring.backup.stream import INCOMPLETE, NOT_A_BACKUP, OtherLayout, open_source, parts
 from tournaments.models import Tournament
 from tournaments.names import name_key
 from tournaments.services.tournaments import check_slug
+
+from ..models import Hand, HandChange, TableEntry
 
 BATCH = 4000
 PROGRESS_EVERY = 5000  # parts of the file read between two reports of progress
@@ -52,7 +53,11 @@ KEEP_IDS = (
     | {"table_entries"}
 )
 OWNED = ("chapters", "players", "events", "activity")  # rows that name their tournament
-KEYS = {"hands": "entry_key", "hand_changes": "request_key", "table_entries": "entry_key"}
+KEYS = {
+    "hands": ("entry_key", Hand),
+    "hand_changes": ("request_key", HandChange),
+    "table_entries": ("entry_key", TableEntry),
+}
 MORE_PROBLEMS = 5
 
 
@@ -143,7 +148,6 @@ class _Restorer:
         self.events: dict[int, dict] = {}
         self.game_event: dict[int, int] = {}
         self.sides: Counter = Counter()
-        self.games = Games(self.new_ids, self._settle)
         self.penalty_cache: dict[tuple, list[str]] = {}
         self.rows: dict[str, Rows] = {}
         self.sender: Sender | None = None  # PostgreSQL: COPY sent while the file is read
@@ -278,10 +282,8 @@ class _Restorer:
             self.events[typed["id"]] = typed
         elif name == "games":
             self.game_event[typed["id"]] = typed["event"]
-            self.games.game(typed)
         elif name == "sides":
             self.sides[typed["game"]] += 1
-            self.games.side(typed)
         elif name in ("hands", "hand_changes"):
             names = self._penalty_names(typed["game"], where)
             players = self.new_ids["players"]
@@ -297,8 +299,6 @@ class _Restorer:
             for detail in details:
                 _check_offenders(detail, names, players, where)
                 _renumber_offenders(detail, names, players)
-            if name == "hands":
-                self.games.hand(typed)  # scored and folded with its game's (`meaning_games`)
 
     def _penalty_names(self, game: int, where: str) -> list[str]:
         if game not in self.game_event:
@@ -338,10 +338,10 @@ class _Restorer:
         if self.keep and section.model.objects.filter(pk__in=ids).exists():
             raise _IdsTaken
         rows = [values for _, _, values in self.batch]
+        if section.name in KEYS:
+            fresh_keys(rows, *KEYS[section.name])
         if section.name not in self.rows:
-            self.rows[section.name] = Rows(
-                section.model, with_ids=self.keep, sender=self.sender, key=KEYS.get(section.name)
-            )
+            self.rows[section.name] = Rows(section.model, with_ids=self.keep, sender=self.sender)
         made = self.rows[section.name].insert(rows)
         if section.name in KEEP_IDS:
             self.new_ids[section.name].update(zip(ids, made, strict=True))
@@ -378,7 +378,7 @@ class _Restorer:
         write_deferred(self.deferred, self.new_ids)
         if self.keep:
             reset_sequences([Tournament, *(section.model for section in SECTIONS)])
-        problems = check_meaning(self.tournament, self.new_ids, self.games)
+        problems = check_meaning(self.tournament, self.new_ids)
         if problems:
             more = len(problems) - MORE_PROBLEMS
             listed = "; ".join(problems[:MORE_PROBLEMS])

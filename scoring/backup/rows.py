@@ -20,10 +20,6 @@ from scoring.backup import copy_text
 from scoring.backup.compiled import line_writer
 from scoring.backup.format import BackupError
 
-# A batch of this many rows or more has the next batch's ids taken from the sequence by the
-# sender, after its COPY, so the restore does not wait on that query (a few left unused
-# at the end of a section, as a rolled back insert leaves too).
-AHEAD = 1000
 CONVERTED = frozenset({"JSONField", "UUIDField", "DateTimeField", "DateField"})
 
 
@@ -96,10 +92,8 @@ def _default(field):
 class Rows:
     """INSERT rows of one model: `insert(rows)` returns their ids, in the order given."""
 
-    def __init__(self, model, *, with_ids: bool, sender=None, key: str | None = None):
-        """`key`: a form key that must be unique; a row whose key the database holds
-        already is given a new one (`fresh_keys`)."""
-        self.model, self.with_ids, self.sender, self.key = model, with_ids, sender, key
+    def __init__(self, model, *, with_ids: bool, sender=None):
+        self.with_ids, self.sender = with_ids, sender
         self.many = connection.vendor == "postgresql"
         self.fields = [
             field
@@ -124,10 +118,6 @@ class Rows:
                 [(f.attname, w, _default(f)) for f, w in zip(self.fields, writers, strict=True)],
                 [copy_text.kind_of(field) for field in self.fields],
             )
-        self.key_place = next(
-            (at for at, field in enumerate(self.fields) if field.attname == key), None
-        )
-        self.spare: list[int] = []  # new ids taken ahead of the next batch (`_new_ids`)
         limit = connection.features.max_query_params or 65535
         self.per_statement = max(1, min(500, limit // len(self.fields)))
 
@@ -138,8 +128,6 @@ class Rows:
         ]
 
     def insert(self, rows: list[dict]) -> list[int]:
-        if self.key is not None and not (self.as_text and self.sender is not None):
-            fresh_keys(rows, self.key, self.model)
         if self.many:
             return self._insert_many(rows)
         ids: list[int] = []
@@ -158,19 +146,12 @@ class Rows:
     def _insert_many(self, rows: list[dict]) -> list[int]:
         with connection.cursor() as cursor:
             if not self.with_ids:
-                for row, found in zip(rows, self._new_ids(cursor, len(rows)), strict=True):
+                sql, params = self.next_ids
+                cursor.execute(sql, [*params, len(rows)])
+                for row, (found,) in zip(rows, cursor.fetchall(), strict=True):
                     row["id"] = found
             if self.as_text and self.sender is not None:
-                lines = [self.line(row) for row in rows]
-                fresh = None if self.key is None else _FreshLines(self, rows, lines)
-                ahead = None
-                if not self.with_ids and len(rows) >= AHEAD:
-                    count = len(rows)
-
-                    def ahead(cursor):
-                        self.spare = self._new_ids(cursor, count)
-
-                self.sender.send(self.copy, lines, fresh, ahead)
+                self.sender.send(self.copy, self._text(rows))
                 return [row["id"] for row in rows]
             # psycopg's own COPY, its errors turned into Django's as for any statement.
             with connection.wrap_database_errors, cursor.cursor.copy(self.copy) as copy:
@@ -181,72 +162,11 @@ class Rows:
                         copy.write_row(self._params(row))
         return [row["id"] for row in rows]
 
-    def _new_ids(self, cursor, count: int) -> list[int]:
-        """Return `count` new ids from the table's sequence: the ones taken ahead (by the
-        sender, after the batch before) first."""
-        found, self.spare = self.spare[:count], self.spare[count:]
-        if len(found) < count:
-            sql, params = self.next_ids
-            cursor.execute(sql, [*params, count - len(found)])
-            found += [pk for (pk,) in cursor.fetchall()]
-        return found
-
     def _text(self, rows: list[dict]) -> bytes:
         """Return the rows as COPY's text format, one line each, encoded as UTF-8."""
         line = self.line
         text = "".join([line(row) for row in rows])
         return text.encode()  # a lone surrogate: UnicodeEncodeError (`restore_backup`)
-
-
-class _FreshLines:
-    """Give new keys to rows whose form key is taken, in the sender's thread just before
-    their COPY (the query then waits on no other). The server finds the taken keys and
-    draws their new ones; only the key's own field of each such line is written again
-    (the rows' values are not: the lines are what is written)."""
-
-    def __init__(self, rows: Rows, values: list[dict], lines: list[str]):
-        self.rows, self.values, self.lines = rows, values, lines
-
-    def __call__(self, cursor) -> None:
-        field = self.rows.key
-        keyed = [(at, row[field]) for at, row in enumerate(self.values) if row[field] is not None]
-        if not keyed:
-            return
-        model = self.rows.model
-        cursor.execute(_renewed_sql(model, field), [",".join([str(key) for _, key in keyed])])
-        # Any tab in a line parts its fields: one inside a value is escaped (`copy_text`).
-        place = self.rows.key_place
-        last = place == len(self.rows.fields) - 1
-        lines = self.lines
-        for number, key in cursor.fetchall():
-            at = keyed[number - 1][0]
-            fields = lines[at].split("\t")
-            fields[place] = f"{key}\n" if last else key
-            lines[at] = "\t".join(fields)
-
-
-def _renewed_sql(model, field: str) -> str:
-    """Return the query for the form keys (UUIDs) a table holds already: of one parameter,
-    the keys as one text separated by commas (split by the server, not the client), it
-    returns each taken key's place in that list (from 1) and a new key's text."""
-    table, column = model._meta.db_table, model._meta.get_field(field).column
-    quote = connection.ops.quote_name
-    return (
-        "SELECT sent.at, gen_random_uuid()::text "
-        "FROM unnest(string_to_array(%s, ',')::uuid[]) WITH ORDINALITY AS sent(key, at) "
-        f"WHERE EXISTS (SELECT 1 FROM {quote(table)} WHERE {quote(column)} = sent.key)"
-    )
-
-
-def _taken_sql(model, field: str) -> str:
-    """Return the query for the form keys (UUIDs) a table holds already, of one parameter:
-    the keys as one text, separated by commas (the server splits it, not the client)."""
-    table, column = model._meta.db_table, model._meta.get_field(field).column
-    quote = connection.ops.quote_name
-    return (
-        f"SELECT {quote(column)} FROM {quote(table)} "
-        f"WHERE {quote(column)} = ANY(string_to_array(%s, ',')::uuid[])"
-    )
 
 
 def fresh_keys(rows: list[dict], field: str, model) -> None:
@@ -255,8 +175,13 @@ def fresh_keys(rows: list[dict], field: str, model) -> None:
     if not keys:
         return
     if connection.vendor == "postgresql":  # one array parameter, not one per key
+        table, column = model._meta.db_table, model._meta.get_field(field).column
+        quote = connection.ops.quote_name
         with connection.cursor() as cursor:
-            cursor.execute(_taken_sql(model, field), [",".join(map(str, keys))])
+            cursor.execute(
+                f"SELECT {quote(column)} FROM {quote(table)} WHERE {quote(column)} = ANY(%s)",
+                [keys],
+            )
             taken = {found for (found,) in cursor.fetchall()}
     else:
         taken = set(model.objects.filter(**{f"{field}__in": keys}).values_list(field, flat=True))

@@ -29,29 +29,18 @@ class Sender:
         with connection.cursor() as cursor:
             cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
 
-    def send(self, statement: str, lines: list[str], before=None, after=None) -> None:
-        """Run `COPY ... FROM STDIN` with these lines of COPY text, in the background;
-        `before(cursor)`, if given, first (it may write lines again), `after(cursor)` next."""
+    def send(self, statement: str, data: bytes) -> None:
+        """Run `COPY ... FROM STDIN` with this data, in the background."""
         self.wait()
         self._thread = threading.Thread(
-            target=self._copy,
-            args=(statement, lines, before, after),
-            name="restore-copy",
-            daemon=True,
+            target=self._copy, args=(statement, data), name="restore-copy", daemon=True
         )
         self._thread.start()
 
-    def _copy(self, statement: str, lines: list[str], before, after) -> None:
+    def _copy(self, statement: str, data: bytes) -> None:
         try:
-            with self._errors, self._raw.cursor() as cursor:
-                if before is not None:
-                    before(cursor)
-                # A lone surrogate: UnicodeEncodeError, raised by `wait` (`restore_backup`).
-                data = "".join(lines).encode()
-                with cursor.copy(statement) as copy:
-                    copy.write(data)
-                if after is not None:
-                    after(cursor)
+            with self._errors, self._raw.cursor() as cursor, cursor.copy(statement) as copy:
+                copy.write(data)
         except BaseException as exc:  # raised again in the restore's thread (`wait`)
             self._error = exc
 
