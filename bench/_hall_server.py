@@ -43,19 +43,27 @@ def workers(master: int) -> list[int]:
     return [int(pid) for pid in children]
 
 
-def cpu_seconds(pids) -> float:
-    total = 0
+def cpu_seconds(pids) -> dict[int, float]:
+    """CPU seconds (user and system) of each of `pids` still running, by pid."""
+    found = {}
     for pid in pids:
         try:
             fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        total += int(fields[11]) + int(fields[12])  # utime, stime
-    return total / os.sysconf("SC_CLK_TCK")
+        found[pid] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return found
 
 
-def db_cpu() -> float:
-    """CPU seconds of the PostgreSQL backends serving the bench's database."""
+def cpu_since(before: dict[int, float], now: dict[int, float]) -> float:
+    """CPU seconds spent between two readings of `cpu_seconds`: a process started since
+    counts whole; one that ended since is lost (a connection closed: never negative, at
+    worst a little low)."""
+    return sum(seconds - before.get(pid, 0.0) for pid, seconds in now.items())
+
+
+def db_cpu() -> dict[int, float]:
+    """CPU seconds of each PostgreSQL backend serving the bench's database, by pid."""
     name = os.environ["DATABASE_URL"].rsplit("/", 1)[-1].encode()
     pids = []
     for entry in Path("/proc").iterdir():
