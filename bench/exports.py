@@ -34,24 +34,19 @@ second run. BENCH_ONLY=restore measures the restore alone. Targets: XLSX under 5
 round trip (export + restore) of the small tournament under 10 s, restore of 100,000
 hands under 15 s and 150 MB. The last line printed is one JSON object, units in the keys.
 
-Measured 2026-11-26 on the shared 2-core machine, PostgreSQL 15, BENCH_ONLY=restore (a
-64.9 MB file of 100,000 hands and their history), the branch and main's code run one
-after the other in the same minutes:
+Measured 2026-11-26, afternoon, on the CI machine of that day (2 cores, quicker than the
+morning's), quiet (load 1.0-1.7), PostgreSQL 15, BENCH_ONLY=restore, a 66.9 MB file
+(format 4) of 100,000 hands and their history: 13.3, 13.4, 13.9 and 14.0 s wall, 8.0-8.4 s
+CPU, 44.0 MB peak, so inside the 15 s and 150 MB targets. Beside the test suite on the
+other core (load 2.1-2.9): 16.0 s; at load 4-5: 18.5 s. The server's COPY, index and key
+work runs beside the reading (`sender.py`); the process's CPU (reading and parsing 16 %,
+typing and checks 34 %, writing 27 %, the meaning check 20 %, sampled in the morning) is
+the steadier figure on a busy machine.
 
-- before (main's code, load 2.2 to 1.8): 31.8 s wall, 18.9 s CPU, 41.2 MB;
-- after (records typed by one compiled function per section, rows sent as COPY text
-  from a thread while the next batch is read, foreign keys checked per statement instead
-  of all at the commit; load 1.1 to 2.2): 26.3 s wall, 15.7 s CPU, 41.2 MB.
-
-Still past the 15 s target. Where the restore's time goes (sampled, wall clock, the
-after code): reading the file and parsing its JSON 16 %; typing each record and the
-services' checks 34 %; each batch's writing 27 % (its COPY lines 8 %, the query for form
-keys already taken 6 %, waiting for the batch before to be taken in 6 %, new ids); the
-meaning check 20 % (every hand scored again by its game's rules and folded 13 %, reading
-the hands back 6 %). The server's own work (COPY, indexes, foreign keys) now runs beside
-the reading instead of after it (before: 9 to 12 s at the commit alone, load 5). On a
-machine busy with other work (load 5 to 7) both run at 60 to 90 s wall; CPU seconds
-(about 18 against 22 there) are the steadier comparison.
+Tried and not kept: scoring and folding each game's hands as the file is read instead of
+after the last record, and the taken form keys renewed by the server in the sender's
+thread. The check after the last record fell from 4-5 s to under 1 s, but the restore
+was no quicker on a quiet machine (12.3-16.1 s against 13.4-14.0 s, alternated).
 """
 
 import io
