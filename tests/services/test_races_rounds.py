@@ -117,12 +117,13 @@ def test_moving_an_entrant_and_their_tables_first_hand_at_once(
     _, round_, tables = eight_tables(tournament, official)
     first, second = tables[0], tables[1]
     team = first.sides.get(seat=0).team
+    # Read once, before the threads: a thread that read it after a swap had landed would
+    # ask to swap the entrant with itself, a refusal that is not the race under test.
+    other = f"team:{second.sides.get(seat=0).team_id}"
 
     def work(index):
         if index % 2:
-            return services.move_entrant(
-                round=round_, by=official, team=team, to=f"team:{second.sides.get(seat=0).team_id}"
-            )
+            return services.move_entrant(round=round_, by=official, team=team, to=other)
         return deciding_hand(first, official)
 
     results = run_together(work)
