@@ -133,15 +133,17 @@ def game_match_headline(
     plural: Sequence[bool],
     status: str,
     winner_seat: int | None,
+    counted: bool = False,
 ) -> str:
     """Say where a bracket game's match stands (`match_headline`) from what its row
     stores: its sides' games won and totals, its status and winner. A match closed at time
-    counts its game in play for the higher total (`games.matches.games_at_close`); one
-    given by walkover, a bye or a voided game says nothing of games."""
+    counts its game in play for the higher total (`games.matches.games_at_close`; counted:
+    games_won already do, as `games_as_stored` gave them); one given by walkover, a bye or
+    a voided game says nothing of games."""
     if to_win == 1 or status not in WITH_GAMES:
         return ""
     winner = winner_seat if status in SCORED else None
-    won = games_as_stored(games_won, totals, status)
+    won = tuple(games_won) if counted else games_as_stored(games_won, totals, status)
     return match_headline(to_win, won, names, plural=plural, winner=winner)
 
 

@@ -97,7 +97,8 @@ def _game_out(snapshot: tables.Snapshot, game: tables.GameInfo) -> dict:
     event = next(event for event in snapshot.events if event.pk == game.event_id)
     to_win = match_to_win(game, event_rule(event))
     sides = []
-    for side, result in zip(game.sides, game.results, strict=True):
+    won = game.games_won
+    for side, result, games in zip(game.sides, game.results, won, strict=True):
         team = snapshot.teams.get(side.team_id)
         sides.append(
             {
@@ -106,7 +107,7 @@ def _game_out(snapshot: tables.Snapshot, game: tables.GameInfo) -> dict:
                 "players": list(team.names) if team else [],
                 "score": side.total,
                 "result": result or None,
-                "games_won": side.games_won if to_win > 1 else None,
+                "games_won": games if to_win > 1 else None,
             }
         )
     return {

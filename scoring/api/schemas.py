@@ -77,7 +77,11 @@ class SideOut(Schema):
     score: int = Field(description="The side's total (a match's: in its game in play)")
     result: str | None = Field(description="won, tied, lost, or null while playing")
     games_won: int | None = Field(
-        default=None, description="Games won in a match of several games; null: one game"
+        default=None,
+        description=(
+            "Games won in a match of several games (a match closed at time counts its game"
+            " in play for the higher total); null: one game"
+        ),
     )
 
 

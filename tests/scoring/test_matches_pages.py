@@ -11,6 +11,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from scoring.exports import tables
 from tests.factories import EntryFactory, EventFactory
 from tests.scoring.builders import enter, make_bracket, make_game, make_team, out, played
 from tournaments.matches import game_match_headline, match_headline
@@ -273,8 +274,19 @@ def test_a_match_closed_at_time_counts_its_game_in_play_on_every_page(
     assert f"{names} won the match 2-1" in sheet and "won the match 2-1 (last game 120" in sheet
     printed = text_of(official_client.get(print_url(semi)))
     assert "won the match 2-1 (last game 120" in printed
-    bracket = text_of(official_client.get(reverse("desk:bracket", args=["rally", semi.event_id])))
-    assert "Best of 3 · 2-1" in bracket
+    page = official_client.get(reverse("desk:bracket", args=["rally", semi.event_id]))
+    assert "Best of 3 · 2-1" in text_of(page)
+    card = re.search(rf'id="game-{semi.pk}".*?</article>', page.content.decode(), re.S).group(0)
+    assert re.findall(r'class="games-won"[^>]*>(\d+)<', card) == ["2", "1"]
+    # The exports and the API tell the same games won; the stored figures (the games
+    # finished, 1-1, which the backup carries) are unchanged.
+    snapshot = tables.read_snapshot(semi.event.tournament)
+    label = snapshot.games[semi.pk].label
+    rows = [row for row in tables.games_rows(snapshot) if row[4] == label]
+    assert [row[-1] for row in rows] == [2, 1]
+    found = Client().get(f"/api/tournaments/rally/games/{semi.pk}").json()
+    assert [side["games_won"] for side in found["sides"]] == [2, 1]
+    assert sorted(semi.sides.values_list("games_won", flat=True)) == [1, 1]
     winner = semi.sides.get(seat=0).team.members[0].player
     loser = semi.sides.get(seat=1).team.members[0].player
     for player, words in ((winner, "won the match 2-1"), (loser, "lost the match 1-2")):

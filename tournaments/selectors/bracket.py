@@ -11,7 +11,7 @@ from games.formats.base import MAIN
 
 from .. import naming
 from ..compiled import compiled
-from ..matches import event_rule, match_to_win
+from ..matches import event_rule, games_as_stored, match_to_win
 from ..models import (
     NO_CHAPTER_NAME,
     SCORED,
@@ -161,6 +161,11 @@ def _game_line(
     """Return one game with its two sides: who won, who lost, who had the bye, and why a
     winner on the lower total won (`target`: the score that wins a game of the event)."""
     sides = []
+    won = [side.games_won if side is not None else 0 for side in seats]
+    if game.status == Game.Status.CLOSED:  # a match closed at time: its game in play counts
+        won = games_as_stored(
+            won, [side.total if side is not None else 0 for side in seats], game.status
+        )
     for seat, side in enumerate(seats):
         team = teams.get(side.team_id) if side is not None else None
         decided = game.winner_seat is not None and game.status != Game.Status.BYE
@@ -169,7 +174,7 @@ def _game_line(
                 seat=seat,
                 team=team,
                 total=side.total if side is not None else 0,
-                games_won=side.games_won if side is not None else 0,
+                games_won=won[seat],
                 won=game.winner_seat == seat and game.status != Game.Status.VOID,
                 lost=decided and game.winner_seat != seat,
                 bye=game.status == Game.Status.BYE and game.winner_seat != seat,

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from games.matches import best_of, score_line
 
 from .. import naming
-from ..matches import game_match_headline, games_as_stored
+from ..matches import game_match_headline
 from ..models import DECIDED, OPEN, WITH_RESULT, Event, Game
 
 
@@ -59,7 +59,7 @@ class SideLine:
     won: bool = False
     lost: bool = False
     bye: bool = False
-    games_won: int = 0  # in a match of several games (`games.matches`)
+    games_won: int = 0  # in a match, as its pages tell it (`matches.games_as_stored`)
 
 
 @dataclass
@@ -93,12 +93,7 @@ class GameLine:
         length = best_of(self.to_win).capitalize()
         if not self.hand_count:
             return length
-        won = games_as_stored(
-            [side.games_won for side in self.sides],
-            [side.total for side in self.sides],
-            self.status,
-        )
-        return f"{length} · {score_line(won)}"
+        return f"{length} · {score_line([side.games_won for side in self.sides])}"
 
     @property
     def match_headline(self) -> str:
@@ -112,6 +107,7 @@ class GameLine:
             plural=[bool(side.team) and len(side.team.players) > 1 for side in self.sides],
             status=self.status,
             winner_seat=next((side.seat for side in self.sides if side.won), None),
+            counted=True,
         )
 
     @property

@@ -73,6 +73,7 @@ def games_rows(snapshot: Snapshot, events: list[Event] | None = None) -> Iterato
             game = item
             why = _reached_first(game, target)
             to_win = match_to_win(game, rule)
+            won = game.games_won
             for seat, (side, result) in enumerate(zip(game.sides, game.results, strict=True)):
                 team = snapshot.teams.get(side.team_id)
                 if why and seat == game.winner_seat:
@@ -98,7 +99,7 @@ def games_rows(snapshot: Snapshot, events: list[Event] | None = None) -> Iterato
                     ),
                     game.decided_by or None,
                     most_games(to_win) if to_win > 1 else None,
-                    side.games_won if to_win > 1 else None,
+                    won[seat] if to_win > 1 else None,
                 ]
 
 

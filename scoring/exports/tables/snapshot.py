@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from games.engine import best_totals
+from tournaments.matches import games_as_stored
 from tournaments.models import (
     WITH_RESULT,
     Event,
@@ -110,6 +111,14 @@ class GameInfo:
     def has_score(self) -> bool:
         """Say whether the sides' totals are a score: not for a result given without hands."""
         return self.hand_count > 0 or self.status not in WITH_RESULT
+
+    @property
+    def games_won(self) -> tuple[int, ...]:
+        """Return each side's games won in a match, in seat order, as the pages tell them:
+        a match closed at time counts its game in play for the higher total (the stored
+        figures stay the games finished, which the backup carries)."""
+        sides = self.sides
+        return games_as_stored([s.games_won for s in sides], [s.total for s in sides], self.status)
 
     @property
     def results(self) -> list[str]:
