@@ -219,6 +219,11 @@ RESULTS_ONE_STATEMENT = env_bool("RESULTS_ONE_STATEMENT", True)
 # is given half a second, not redis-py's five, to answer (tournaments/cache.py).
 REDIS_URL = env_str("REDIS_URL")
 PAGE_CACHE_SECONDS = env_int("PAGE_CACHE_SECONDS", 3600, minimum=1)
+# Each process holds the public pages' change markers it has read while no process of
+# this desk has told a change (tournaments/held_markers.py), and at most this long: a
+# write from outside the desk's processes shows within it. 0 turns the holding off (a
+# desk served from several machines, which do not share the data folder's generation).
+PAGE_MARKER_HOLD_MS = env_int("PAGE_MARKER_HOLD_MS", 1000)
 if REDIS_URL:
     _REDIS = {
         "BACKEND": "tournaments.cache.ForgivingRedisCache",

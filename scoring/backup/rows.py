@@ -19,6 +19,7 @@ from django.db.models import NOT_PROVIDED
 from scoring.backup import copy_text
 from scoring.backup.compiled import line_writer
 from scoring.backup.format import BackupError
+from tournaments import held_markers
 
 CONVERTED = frozenset({"JSONField", "UUIDField", "DateTimeField", "DateField"})
 
@@ -160,6 +161,7 @@ class Rows:
                 else:
                     for row in rows:
                         copy.write_row(self._params(row))
+            held_markers.told_on_commit()  # COPY goes around the cursor's watch
         return [row["id"] for row in rows]
 
     def _text(self, rows: list[dict]) -> bytes:

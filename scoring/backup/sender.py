@@ -18,6 +18,8 @@ import threading
 
 from django.db import connection
 
+from tournaments import held_markers
+
 
 class Sender:
     def __init__(self):
@@ -62,5 +64,6 @@ class Sender:
             self._thread = self._error = None
             return
         self.wait()
+        held_markers.told_on_commit()  # COPY goes around the cursor's watch
         with connection.cursor() as cursor:
             cursor.execute("SET CONSTRAINTS ALL DEFERRED")
