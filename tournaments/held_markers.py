@@ -14,7 +14,8 @@ may have changed, which every process on this machine learns from one shared num
 - **Who tells**: the database connection itself. Every statement run through Django's
   cursor (the ORM, and the raw SQL of the hot paths) passes `_watch`: one that writes a
   table a marker reads (events, tournaments, games, seasons, their entries and kept
-  ratings) tells the change once its transaction commits, at once outside one. The
+  ratings: an INSERT, UPDATE, DELETE, TRUNCATE or MERGE naming one, anywhere in its
+  text) tells the change once its transaction commits, at once outside one. The
   restore's COPY, which goes around the cursor, tells it itself (`told_on_commit`).
 - **What is held**: a marker read outside any transaction (a read inside one may see its
   own writes, which a rollback would take back), and never the lack of one (a page that
@@ -135,24 +136,37 @@ def forget() -> None:
 
 # Who tells: every statement through Django's cursor ------------------------------------
 
-_WRITES = re.compile(r"\s*(INSERT|UPDATE|DELETE|WITH|MERGE|TRUNCATE|REPLACE)\b", re.I)
-_tables: re.Pattern | None = None
+_writes: re.Pattern | None = None
 
 
 def _watched() -> re.Pattern:
-    """The tables a marker reads (`page_cache`'s marker queries), as one pattern."""
-    global _tables
-    if _tables is None:
+    """A write to a table a marker reads (`page_cache`'s marker queries), anywhere in a
+    statement's text: an INSERT, UPDATE, DELETE, TRUNCATE or MERGE naming it (alone, in a
+    WITH, or among several statements sent at once), quoted or not; not a lock's
+    ``FOR UPDATE``, nor a table whose name only starts the same."""
+    global _writes
+    if _writes is None:
         from .models import Event, Game, Season, SeasonRatings, SeasonTournament, Tournament
 
         models = (Event, Game, Season, SeasonRatings, SeasonTournament, Tournament)
-        _tables = re.compile("|".join(re.escape(model._meta.db_table) for model in models))
-    return _tables
+        tables = "|".join(re.escape(model._meta.db_table) for model in models)
+        verbs = (
+            r"INSERT\s+(?:OR\s+\w+\s+)?INTO|REPLACE\s+INTO|UPDATE|DELETE\s+FROM"
+            r"|MERGE\s+INTO|TRUNCATE(?:\s+TABLE)?"
+        )
+        _writes = re.compile(rf'\b(?:{verbs})\s+(?:ONLY\s+)?"?(?:{tables})"?(?!\w)', re.I)
+    return _writes
 
 
 def _watch(execute, sql, params, many, context):
     result = execute(sql, params, many, context)
-    if isinstance(sql, str) and _WRITES.match(sql) and _watched().search(sql):
+    if not isinstance(sql, str):  # composed by the driver: told, not read
+        told_on_commit(context["connection"].alias)
+        return result
+    # Most statements are one SELECT, which writes nothing: told apart without a search.
+    if sql[:16].lstrip()[:6].upper() == "SELECT" and ";" not in sql:
+        return result
+    if _watched().search(sql):
         told_on_commit(context["connection"].alias)
     return result
 

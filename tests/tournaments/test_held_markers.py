@@ -124,3 +124,34 @@ def test_a_write_in_a_test_wrapper_block_is_still_watched(client, event, officia
     before = client.get(bracket_url(event))["ETag"]
     services.record_result(game=game_at(event, 1, 0), winner_seat=1, by=official)
     assert client.get(bracket_url(event))["ETag"] != before
+
+
+@pytest.mark.parametrize(
+    "sql",
+    [
+        'UPDATE "tournaments_event" SET "changed_at" = %s WHERE "id" = %s',
+        "update tournaments_game as g set version = version + 1",
+        'INSERT INTO "tournaments_tournament" ("name") VALUES (%s)',
+        "INSERT OR IGNORE INTO tournaments_seasontournament VALUES (1)",
+        'DELETE FROM "tournaments_season" WHERE "id" IN (%s)',
+        "WITH g AS (SELECT 1) UPDATE tournaments_event SET changed_at = now()",
+        "SELECT 1 FROM tournaments_game FOR UPDATE;\nUPDATE tournaments_game SET version = 2",
+        "TRUNCATE TABLE tournaments_seasonratings",
+    ],
+)
+def test_a_write_to_a_table_a_marker_reads_is_seen(sql):
+    assert held_markers._watched().search(sql)
+
+
+@pytest.mark.parametrize(
+    "sql",
+    [
+        'SELECT "tournaments_event"."changed_at" FROM "tournaments_event" WHERE id = 1',
+        "SELECT id FROM tournaments_game WHERE id = ANY(%s) FOR UPDATE",
+        'UPDATE "tournaments_side" SET total = 5',
+        'INSERT INTO "tournaments_gamelink" (game_id) VALUES (1)',
+        'INSERT INTO "scoring_hand" (game_id) SELECT id FROM tournaments_game',
+    ],
+)
+def test_a_read_or_a_write_elsewhere_is_not(sql):
+    assert not held_markers._watched().search(sql)
