@@ -47,7 +47,7 @@ MISSING = object()
 
 _held: dict = {}
 _map: mmap.mmap | None = None
-_map_failed = False
+_map_folder: object = None  # the DATA_DIR it was opened for (None: not tried yet)
 
 
 def shared_file() -> Path:
@@ -65,14 +65,18 @@ def _open(path: Path) -> mmap.mmap:
 
 
 def _shared() -> mmap.mmap | None:
-    """The mapped generation, opened once a process; None when it cannot be (nothing is
-    held then: every marker is asked of the database, as before)."""
-    global _map, _map_failed
-    if _map is None and not _map_failed:
+    """The mapped generation, opened once a process (again if the data folder is set to
+    another); None when it cannot be (nothing is held then: every marker is asked of the
+    database, as before)."""
+    global _map, _map_folder
+    folder = settings.DATA_DIR
+    if folder is not _map_folder:
+        _held.clear()
+        _map_folder = folder
         try:
             _map = _open(shared_file())
         except OSError:
-            _map_failed = True
+            _map = None
     return _map
 
 

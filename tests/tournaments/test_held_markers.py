@@ -155,3 +155,21 @@ def test_a_write_to_a_table_a_marker_reads_is_seen(sql):
 )
 def test_a_read_or_a_write_elsewhere_is_not(sql):
     assert not held_markers._watched().search(sql)
+
+
+def test_a_process_follows_the_data_folder_it_is_given(client, event, settings, tmp_path):
+    """Every process of a desk shares its data folder (the exports are there too): a
+    process given another one, as a test's worker is, tells and reads the file there."""
+    settings.DATA_DIR = tmp_path
+    before = client.get(bracket_url(event))["ETag"]
+    write_unwatched(event, "2035-01-01 00:00:00")
+    assert client.get(bracket_url(event))["ETag"] == before
+    held_markers.tell_file(tmp_path / "page_markers")
+    assert client.get(bracket_url(event))["ETag"] != before
+
+
+def test_no_data_folder_to_write_holds_nothing(client, event, settings, tmp_path):
+    settings.DATA_DIR = tmp_path / "missing" / "folder"
+    before = client.get(bracket_url(event))["ETag"]
+    write_unwatched(event, "2036-01-01 00:00:00")
+    assert client.get(bracket_url(event))["ETag"] != before
