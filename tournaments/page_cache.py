@@ -4,7 +4,9 @@ A public page (a bracket, standings, a round's results, a game's live score, the
 tournament's home and its player lookup) shows what the database holds of one event, or
 of one tournament's events. Every service that changes any of it bumps the event's
 change marker (`tournaments.changes.mark_changed`), so the marker, read in one indexed
-query, says which version of the page is current. `public_page` wraps such a view:
+query, says which version of the page is current; each process holds the markers it read
+until a process of the desk writes what one reads (`tournaments.held_markers`), so an
+unchanged page asks the database nothing. `public_page` wraps such a view:
 
 - The ETag is a hash of the marker, the address with its query string, the variant of
   the page asked (a full page or an htmx partial) and the build of the code: when a
@@ -232,7 +234,7 @@ class KeptPageMiddleware:
     one is kept for the marker. Nothing the other middleware does (the session, the user,
     messages, CSRF) has anything to give either, so, right after SecurityMiddleware
     (which still sends plain-HTTP visitors to HTTPS and sets its headers on every
-    answer), this answers after the one marker query and one cache read.
+    answer), this answers after the marker (held, or one query) and one cache read.
 
     A page is served here only once it is complete: the first request after a change
     goes through the whole stack (`public_page` builds and stores it), and on its way
