@@ -32,9 +32,8 @@ What is shared and what is not (rulings, tested in tests/tournaments/test_page_c
   address and query string and the variant (no "minutes ago": write times as times).
 - The home's marker is the newest change of the tournament's events and their number; a
   tournament with no event yet has no marker, and its home is rendered every time.
-
-A marker function takes the view's URL arguments and returns a value (anything with a
-stable ``repr``), or None when the page has no marker (missing: the view answers 404).
+- A marker function takes the view's URL arguments and returns a value (with a stable
+  ``repr``), or None when the page has none (missing: the view answers 404).
 """
 
 from __future__ import annotations
