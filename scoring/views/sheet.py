@@ -15,7 +15,7 @@ from tournaments.views.refusals import place_refusal
 
 from .. import history as hand_history
 from .. import printing, selectors, services, table_printing
-from ..forms import DeleteForm, HandForm
+from ..forms import BlankHand, DeleteForm, HandForm
 from ..hand_preview import hand_preview
 from ..history import HandWords, describe_change, describe_hand
 from ..models import Hand
@@ -123,11 +123,12 @@ def sheet(request: HttpRequest, tournament: Tournament, game: Game) -> HttpRespo
     return render(request, "scoring/sheet.html", _sheet_context(tournament, current, form))
 
 
-def _blank_form(sheet) -> HandForm | None:
-    """Return the next hand's form, or None when no hand can be added."""
+def _blank_form(sheet) -> BlankHand | None:
+    """Return the next hand's form (built only if its HTML is not kept), or None when no
+    hand can be added."""
     if not sheet.can_add:
         return None
-    return HandForm.blank(game=sheet.game, sides=sheet.sides, version=sheet.game.version)
+    return BlankHand(game=sheet.game, sides=sheet.sides, version=sheet.game.version)
 
 
 def _add_hand(request, tournament, game):
