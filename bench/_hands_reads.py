@@ -25,14 +25,13 @@ def compiled_reads(tournament, games, links) -> dict:
     from scoring.selectors import game_reads
     from scoring.services import game_rows
     from scoring.table_selectors import _links
-    from scoring.views.sheet import _games
+    from scoring.views.game_access import _games
 
     game, link = games[0], links[games[0].pk]
     reads = {
         "desk_game": (_games, {"tournament": tournament.pk, "pk": game.pk}),
         "table_link": (_links, {"slug": tournament.slug, "code": link.code}),
-        "sides": (game_reads._sides, {"game": game.pk}),
-        "members": (game_reads._members, {"game": game.pk}),
+        "sides_and_members": (game_reads._sides_and_members, {"game": game.pk}),
         "hands": (game_reads._hands, {"game": game.pk}),
         "game_lock": (game_rows._locked_games, {"game": game.pk}),
     }

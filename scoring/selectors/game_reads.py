@@ -2,26 +2,48 @@
 waiting hand. Each is compiled once (`tournaments.compiled`): every hand entered, at the
 desk or at a table, reads them again to draw its sheet."""
 
+from django.db import models
 from django.db.models import QuerySet
 
 from tournaments.compiled import compiled
-from tournaments.models import Side, Team, TeamMember
+from tournaments.models import Chapter, Player, Side, Team, TeamMember
 
 from ..models import Hand, TableEntry
 from ..models.table import OPEN_ENTRY
 
+# Each row of the joint read: the side, its team, one member, its player, their chapter
+# (the team's, member's, player's and chapter's columns None where there is none).
+_PARTS = (
+    (Side, ""),
+    (Team, "team__"),
+    (TeamMember, "team__memberships__"),
+    (Player, "team__memberships__player__"),
+    (Chapter, "team__memberships__player__chapter__"),
+)
+
+
+def _spans() -> list[tuple]:
+    """Return (model, its columns, where they start and end in a row) for each part."""
+    spans, at = [], 0
+    for model, _ in _PARTS:
+        names = [field.attname for field in model._meta.concrete_fields]
+        spans.append((model, names, at, at + len(names)))
+        at += len(names)
+    return spans
+
+
+_SPANS = _spans()
+
 
 @compiled(game=-770_201)
-def _sides(*, game: int):
-    return Side.objects.filter(game_id=game).select_related("team").order_by("seat")
-
-
-@compiled(game=-770_202)
-def _members(*, game: int):
+def _sides_and_members(*, game: int):
+    """One row a member of each side's team (one row for a side without team or members),
+    in seat order and the members in theirs."""
+    columns = [f"{path}{f.attname}" for model, path in _PARTS for f in model._meta.concrete_fields]
     return (
-        TeamMember.objects.filter(team__sides__game_id=game)
-        .select_related("player__chapter")
-        .order_by("team_id", "position")
+        Side.objects.filter(game_id=game)
+        .order_by("seat", "team__memberships__position")
+        .values_list(*columns)
     )
 
 
@@ -32,17 +54,37 @@ def _keep_members(team: Team, members: list[TeamMember]) -> None:
     team._prefetched_objects_cache = {"memberships": kept}
 
 
+def _made(row: tuple, span) -> models.Model | None:
+    """Return the row's instance of one model (None where its id is None: no such row)."""
+    model, names, start, end = span
+    values = row[start:end]
+    return None if values[0] is None else model.from_db("default", names, values)
+
+
 def sides_with_members(game_id: int) -> list[Side]:
     """Return the game's sides in seat order with their teams, each team's members read
-    with their players and chapters as `Team.members` reads them (two queries)."""
-    found = _sides(game=game_id)
+    with their players and chapters as `Team.members` reads them (one query: read apart,
+    sides then members, they were two round trips on every hand entered)."""
+    sides: dict[int, Side] = {}
     members: dict[int, list[TeamMember]] = {}
-    for member in _members(game=game_id):
-        members.setdefault(member.team_id, []).append(member)
-    for side in found:
-        if side.team is not None:
-            _keep_members(side.team, members.get(side.team_id, []))
-    return found
+    side_span, team_span, member_span, player_span, chapter_span = _SPANS
+    for row in _sides_and_members(game=game_id):
+        side = sides.get(row[0])
+        if side is None:
+            side = sides[row[0]] = _made(row, side_span)
+            team = _made(row, team_span)
+            Side.team.field.set_cached_value(side, team)
+            if team is not None:
+                members[team.pk] = []
+                _keep_members(team, members[team.pk])
+        member = _made(row, member_span)
+        if member is None:
+            continue
+        player = _made(row, player_span)
+        Player.chapter.field.set_cached_value(player, _made(row, chapter_span))
+        TeamMember.player.field.set_cached_value(member, player)
+        members[member.team_id].append(member)
+    return list(sides.values())
 
 
 @compiled(game=-770_203)

@@ -99,8 +99,8 @@ def game_table(game: Game, sides: int) -> tuple[Table | None, str]:
 
 
 def game_sides(game: Game) -> list[SideView]:
-    """Return the game's sides in seat order, with their players and chapters (two
-    queries, compiled once: every hand entered reads them)."""
+    """Return the game's sides in seat order, with their players and chapters (one
+    query, compiled once: every hand entered reads them)."""
     found = sides_with_members(game.pk)
     word = side_word(game, game_table(game, len(found))[0])
     return [
@@ -290,7 +290,7 @@ class Sheet:
 def game_sheet(game: Game, *, sides: list[SideView] | None = None, waiting: bool = True) -> Sheet:
     """Return the game's sheet: its sides and its hands with running totals and plain words.
 
-    Reads the sides (two queries, or none when `sides` is given) and the hands (one
+    Reads the sides (one query, or none when `sides` is given) and the hands (one
     query), whatever the number of hands; each hand is scored again by the rules for
     its words, but its points are the stored ones. waiting=False: the caller reads the
     table's waiting hand itself.

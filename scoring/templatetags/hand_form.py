@@ -10,7 +10,9 @@ choices), the game's entry fields, the sides' and seats' names, the penalty rows
 page's addresses around it. Five values change from answer to answer and are written
 into the kept HTML each time, escaped as the template escapes them: the form's key and
 version, the CSRF token, the heading and the button's words. Any other form (sent, with
-errors, a hand to correct, beside a preview) is drawn each time.
+errors, a hand to correct, beside a preview) is drawn each time. The pages' next hand's
+form comes as `forms.BlankHand`, not built yet: kept under what it is built from
+(`blank_key`), it is not built at all once its shape has been drawn.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from django import template
 from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
 
+from ..forms import BlankHand
 from ..kept_html import Kept, key_of
 
 register = template.Library()
@@ -113,9 +116,32 @@ def _fill(html: str, own: dict[str, str]) -> str:
     return mark_safe(html)
 
 
+def blank_key(form, context) -> str | None:
+    """Return the key of a blank form not built yet (`forms.BlankHand`) on this page: what
+    it is built from and the page's words around it; None beside a preview."""
+    if any(context.get(word) for word in PREVIEW_WORDS):
+        return None
+    page = tuple(str(context.get(word) or "") for word in (*PAGE_WORDS, "htmx_target"))
+    return key_of(("blank", FORM_TEMPLATE, page, form.shape()))
+
+
 @register.simple_tag(takes_context=True)
 def hand_form(context, htmx_target=""):
     """Return the page's hand form (`form` in the context) drawn by sheet_form.html."""
+    form = context["form"]
+    if not isinstance(form, BlankHand):
+        return _hand_form(context, htmx_target)
+    with context.push(htmx_target=htmx_target):
+        shape = blank_key(form, context)
+    kept = _kept.get(shape) if shape is not None else None
+    if kept is not None:
+        return _fill(kept, _own_values(form, context))
+    with context.push(form=form.built()):
+        return _hand_form(context, htmx_target, shape=shape)
+
+
+def _hand_form(context, htmx_target: str, shape: str | None = None) -> str:
+    """Draw the form, or fill in the one kept under its key; keep it under `shape` too."""
     form = context["form"]
     with context.push(htmx_target=htmx_target):
         key = form_key(form, context)
@@ -129,7 +155,10 @@ def hand_form(context, htmx_target=""):
         marked = _draw(context, htmx_target=htmx_target, heading=_MARKS[3], submit_label=_MARKS[4])
         for mark in _MARKS[:3]:
             marked = marked.replace(own[mark], mark) if own[mark] else marked
-        if all(marked.count(mark) == 1 for mark in _MARKS):
-            _kept.keep(key, marked)
-        return _fill(marked, own)
+        if not all(marked.count(mark) == 1 for mark in _MARKS):
+            return _fill(marked, own)
+        _kept.keep(key, marked)
+        kept = marked
+    if shape is not None:
+        _kept.keep(shape, kept)
     return _fill(kept, own)

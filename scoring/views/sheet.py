@@ -8,36 +8,21 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games.rules import RulesError
-from tournaments.compiled import compiled
 from tournaments.faults import not_saved_on_db_fault
 from tournaments.models import Game, Tournament
 from tournaments.permissions import official_required
-from tournaments.selectors import with_bracket_rounds
 from tournaments.views.refusals import place_refusal
 
 from .. import history as hand_history
 from .. import printing, selectors, services, table_printing
-from ..forms import DeleteForm, HandForm
+from ..forms import BlankHand, DeleteForm, HandForm
 from ..hand_preview import hand_preview
 from ..history import HandWords, describe_change, describe_hand
 from ..models import Hand
 from ..services import hand_snapshot
 from ..table_selectors import entry_words
-
-
-@compiled(tournament=-770_101, pk=-770_102)
-def _games(*, tournament: int, pk: int):
-    games = with_bracket_rounds(Game.objects.select_related("event", "next_game"))
-    return games.filter(event__tournament_id=tournament, pk=pk)
-
-
-def _get_game_for_official(tournament: Tournament | int, pk: int) -> Game:
-    """Return the tournament's game with its event, next game and bracket size (one
-    query, compiled once: every hand entered at the desk reads it); 404 for any other."""
-    found = _games(tournament=getattr(tournament, "pk", tournament), pk=pk)
-    if not found:
-        raise Http404("No such game in this tournament.")
-    return found[0]
+from .game_access import get_game_for_official as _get_game_for_official
+from .game_access import official_game_required
 
 
 def _get_hand_for_official(game: Game, hand_pk: int) -> Hand | None:
@@ -126,12 +111,11 @@ def _sheet_context(tournament, sheet, form, *, hand=None, **extra):
     return context
 
 
-@official_required
+@official_game_required
 @never_cache
 @require_http_methods(["GET", "POST"])
-def sheet(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+def sheet(request: HttpRequest, tournament: Tournament, game: Game) -> HttpResponse:
     """The score sheet: both sides, every hand, the running totals, the next hand's form."""
-    game = _get_game_for_official(tournament, pk)
     if request.method == "POST":
         return _add_hand(request, tournament, game)
     current = selectors.game_sheet(game)
@@ -139,11 +123,12 @@ def sheet(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse
     return render(request, "scoring/sheet.html", _sheet_context(tournament, current, form))
 
 
-def _blank_form(sheet) -> HandForm | None:
-    """Return the next hand's form, or None when no hand can be added."""
+def _blank_form(sheet) -> BlankHand | None:
+    """Return the next hand's form (built only if its HTML is not kept), or None when no
+    hand can be added."""
     if not sheet.can_add:
         return None
-    return HandForm.blank(game=sheet.game, sides=sheet.sides, version=sheet.game.version)
+    return BlankHand(game=sheet.game, sides=sheet.sides, version=sheet.game.version)
 
 
 def _add_hand(request, tournament, game):
@@ -184,11 +169,10 @@ def _add_hand(request, tournament, game):
     return render(request, template, context, status=status)
 
 
-@official_required
+@official_game_required
 @require_POST
-def preview(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+def preview(request: HttpRequest, tournament: Tournament, game: Game) -> HttpResponse:
     """Show what the hand being typed scores, by the rules, and the totals after it."""
-    game = _get_game_for_official(tournament, pk)
     current = selectors.game_sheet(game)
     context = {"sheet": current, "preview": None, "problem": current.problem}
     if current.table is not None:

@@ -18,7 +18,7 @@ from tournaments.faults import not_saved_on_db_fault
 from tournaments.models import Tournament
 
 from .. import selectors, table_throttle
-from ..forms import HandForm
+from ..forms import BlankHand, HandForm
 from ..hand_preview import hand_preview
 from ..models import TableLink
 from ..services import preview_hand
@@ -83,7 +83,8 @@ def _page(request, view: TableView, *, form=None, answer=None, notice=None, stat
     args = [tournament.slug, view.link.code]
     url = reverse("scoring_public:table", args=args)
     if form is None and view.can_enter:
-        form = TableHandForm.blank(game=game, sides=view.sheet.sides, version=game.version)
+        # Built only if its HTML is not kept (`BlankHand`).
+        form = BlankHand(TableHandForm, game=game, sides=view.sheet.sides, version=game.version)
     if not view.can_enter:
         form = None
     if answer is None and view.waiting is not None and view.waiting.status == "waiting":

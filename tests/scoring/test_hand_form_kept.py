@@ -12,7 +12,7 @@ from django.test import Client, RequestFactory
 from django.urls import reverse
 
 from scoring import selectors
-from scoring.forms import HandForm
+from scoring.forms import BlankHand, HandForm
 from scoring.templatetags import hand_form
 from scoring.views.sheet import _sheet_context
 from tests.scoring.builders import enter, form_data, make_rounds_game, played
@@ -128,3 +128,36 @@ def test_each_answer_s_token_and_key_are_its_own_and_the_next_hand_is_saved(
     refused.force_login(official)
     data = form_data(version=game.version + 2, key=uuid.uuid4(), play_0="10", play_1="5")
     assert refused.post(url, {**data, "csrfmiddlewaretoken": token}).status_code == 403
+
+
+def _blank(game):
+    return BlankHand(game=game, sides=selectors.game_sides(game), version=game.version)
+
+
+@pytest.mark.parametrize(
+    ("game_key", "sides", "team_size"),
+    [("double_draw", 3, 1), ("domino_pinochle", 3, 1), ("double_takes", 2, 1)],
+)
+def test_a_blank_form_not_built_is_the_form_the_template_draws(
+    tournament, game_key, sides, team_size
+):
+    game = make_rounds_game(tournament, game_key=game_key, sides=sides, team_size=team_size)
+    _draw(KEPT, game, tournament, form=_blank(game))  # built, drawn and kept by its shape
+    blank = _blank(game)
+    kept, _, token = _draw(KEPT, game, tournament, form=blank)
+    assert blank._built is None  # its HTML came from the kept one
+    drawn, _, drawn_token = _draw(DRAWN, game, tournament, form=blank.built())
+    assert kept == drawn.replace(drawn_token, token)
+    assert str(blank.identity.initial["key"]) in kept
+
+
+def test_a_blank_form_not_built_is_drawn_again_for_a_renamed_player(game, tournament):
+    _draw(KEPT, game, tournament, form=_blank(game))
+    player = game.sides.get(seat=1).team.members[0].player
+    player.name = f"{player.name.split()[0]} Newsurname"  # the short names stay as they were
+    player.save()
+    blank = _blank(game)
+    renamed, _, token = _draw(KEPT, game, tournament, form=blank)
+    assert blank._built is not None  # a new shape: built and drawn
+    drawn, _, drawn_token = _draw(DRAWN, game, tournament, form=blank.built())
+    assert player.name in renamed and renamed == drawn.replace(drawn_token, token)

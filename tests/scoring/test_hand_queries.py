@@ -53,9 +53,9 @@ def test_a_round_tables_hand_costs_the_same_queries_at_hand_3_and_hand_14(tourna
 
 # The pages' own reads around the hand (htmx: each answer is the sheet, or the table's
 # page, drawn again): the login or the table's link, the sides once, the hands once.
-DESK_POST = 21
-TABLE_ENTRY = 18
-TABLE_CONFIRM = 24
+DESK_POST = 19
+TABLE_ENTRY = 17
+TABLE_CONFIRM = 23
 
 
 def _desk_post(client, game):

@@ -42,6 +42,18 @@ def test_a_game_of_another_tournament_is_not_found(official_client, tournament):
     assert official_client.get(wrong).status_code == 404
 
 
+def test_a_superuser_who_is_no_official_of_it_sees_the_sheet(client, django_user_model, game):
+    client.force_login(django_user_model.objects.create_superuser("root", password="x"))
+    assert client.get(url(game)).status_code == 200
+
+
+def test_an_unknown_tournament_or_game_is_not_found(official_client, tournament, game):
+    unknown = reverse("scoring:sheet", args=["nowhere", game.pk])
+    assert official_client.get(unknown).status_code == 404
+    missing = reverse("scoring:sheet", args=[tournament.slug, game.pk + 1000])
+    assert official_client.get(missing).status_code == 404
+
+
 def test_the_sheet_shows_both_sides_every_hand_and_the_running_totals(
     official_client, game, official
 ):
@@ -66,7 +78,9 @@ def test_the_sheet_reads_in_few_queries(
         penalties = [penalty(0, "talking", offender)] if n in (3, 7) else []
         enter(game, official, played(5, 5, penalties=penalties))
     page = url(game)
-    with django_assert_max_num_queries(8):
+    # The session, the user, the game with its tournament and the official's right, its
+    # sides with their players, its hands (and the clock's).
+    with django_assert_max_num_queries(6):
         response = official_client.get(page)
     assert response.status_code == 200
 
