@@ -155,9 +155,12 @@ def test_a_kept_connection_killed_between_requests_is_replaced_by_the_next_reque
     assert official_client.get(sheet_url(game)).status_code == 200
 
 
-def test_a_poll_whose_kept_connection_was_lost_is_answered_on_a_new_one(client, game, monkeypatch):
+def test_a_poll_whose_kept_connection_was_lost_is_answered_on_a_new_one(
+    client, game, monkeypatch, settings
+):
     from tournaments import page_cache
 
+    settings.PAGE_MARKER_HOLD_MS = 0  # the marker asked of the database (not held)
     url = reverse("scoring_public:game", args=[game.event.tournament.slug, game.pk])
     tag = client.get(url).headers["ETag"]
     killing_first(monkeypatch, page_cache, "resolve")
@@ -165,3 +168,20 @@ def test_a_poll_whose_kept_connection_was_lost_is_answered_on_a_new_one(client, 
     monkeypatch.undo()
     assert poll.status_code == 304
     assert client.get(url, headers={"if-none-match": tag}).status_code == 304
+
+
+def test_a_poll_of_a_held_marker_is_answered_without_the_lost_connection(
+    client, game, monkeypatch, django_assert_num_queries
+):
+    from tournaments import page_cache
+
+    url = reverse("scoring_public:game", args=[game.event.tournament.slug, game.pk])
+    tag = client.get(url).headers["ETag"]
+    killing_first(monkeypatch, page_cache, "resolve")
+    with django_assert_num_queries(0):
+        poll = client.get(url, headers={"if-none-match": tag})
+    monkeypatch.undo()
+    assert poll.status_code == 304
+    # The next request that needs the database finds the connection gone and takes a new
+    # one (the tests above); here the killed one is put away for the test's own clean-up.
+    connection.close()
