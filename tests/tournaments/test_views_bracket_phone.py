@@ -108,7 +108,7 @@ def test_the_page_stays_light(client, tournament, official, teams, django_assert
     """128 teams: every game is sent (the whole tree on a wide screen), gzip keeps it small."""
     big = drawn_doubles(tournament, official, teams, name=f"T{teams}")
     address = url(big, team=7)
-    with django_assert_num_queries(1 + 5):  # the ETag, then the bracket's own five
+    with django_assert_num_queries(1 + 4):  # the ETag, then the bracket's own four
         response = client.get(address)
     raw = response.content
     zipped = len(gzip.compress(raw))

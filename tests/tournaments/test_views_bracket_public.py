@@ -10,7 +10,7 @@ from tournaments.models import Chapter, Entry, Event, Game, Player
 
 pytestmark = pytest.mark.django_db
 
-PUBLIC_QUERIES = 5  # event with tournament, teams, members, games, sides
+PUBLIC_QUERIES = 4  # event with tournament, teams, members, games with their sides
 
 
 def doubles(tournament, official, teams, *, name="Doubles"):

@@ -28,7 +28,7 @@ def public_bracket(
     part: str | None = None,
     teams: dict[int, TeamLine] | None = None,
 ) -> PublicBracket:
-    """Return the event's bracket (four queries, two with ``teams``: its `team_lines`) with
+    """Return the event's bracket (three queries, one with ``teams``: its `team_lines`) with
     the round to show and `team`'s games.
 
     The round shown on a phone: the one asked for; else the team's next game's round (or
