@@ -18,7 +18,6 @@ from ..models import (
     WITH_RESULT,
     Event,
     Game,
-    Side,
     Team,
     TeamMember,
 )
