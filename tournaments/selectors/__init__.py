@@ -65,6 +65,7 @@ from .ranking import (
     rounds_sat_out,
     sit_out_points,
     standings,
+    standings_inputs,
 )
 from .rounds import RoundsOverview, RoundSummary, rounds_overview, started_rounds
 from .seating import (
@@ -146,6 +147,7 @@ __all__ = [
     "side_games",
     "sit_out_points",
     "standings",
+    "standings_inputs",
     "started_round",
     "started_rounds",
     "still_playing",

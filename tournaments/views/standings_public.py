@@ -48,7 +48,7 @@ def standings(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     if shared:
         # A visitor's page: the standings table kept under what it is ranked from
         # (`fragments`), so a hand that decides nothing draws none of it again.
-        inputs = selectors.ranked_from(event)
+        inputs, rounds = selectors.standings_inputs(event)
         results, _, points = inputs
         context["standings_html"] = standings_table(
             event,
@@ -60,7 +60,7 @@ def standings(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             rows=[],
             sit_out_points=points,
             games_counted=len(results),
-            rounds=selectors.started_rounds(event),
+            rounds=rounds,
         )
     else:
         context["standings"] = selectors.standings(event, with_rounds=True)
