@@ -17,6 +17,7 @@ from .. import selectors
 from ..fragments import attach_tables, render_page, standings_table, team_lines_of
 from ..models import Event
 from ..page_cache import event_marker, public_page
+from .common import numbered_addresses
 
 
 def _teams(event):
@@ -64,6 +65,9 @@ def standings(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         )
     else:
         context["standings"] = selectors.standings(event, with_rounds=True)
+    link = numbered_addresses("public:round_results", slug, pk)
+    for rnd in context["standings"].rounds:  # read by the page's links to each round
+        rnd.link = link(rnd.number)
     return render_page(
         request, "tournaments/standings_public.html", context, event=event, shared=shared
     )
