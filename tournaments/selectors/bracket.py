@@ -60,13 +60,16 @@ def _player_rows(*, event: int):
     )
 
 
-def bracket_for_event(event, *, teams: dict[int, TeamLine] | None = None) -> Bracket:
+def bracket_for_event(
+    event, *, teams: dict[int, TeamLine] | None = None, rows: list | None = None
+) -> Bracket:
     """Return the event's bracket and partners' games: three queries whatever its size
-    (one when ``teams``, the event's `team_lines`, are given)."""
+    (one when ``teams``, the event's `team_lines`, are given; none with ``rows`` as well,
+    its games as `bracket_rows` read them)."""
     teams = team_lines(event) if teams is None else teams
     games: list[_GameRow] = []
     seats: dict[int, list] = {}
-    for row in _bracket_rows(event=event.pk):
+    for row in bracket_rows(event=event.pk) if rows is None else rows:
         pk = row[0]
         if not games or games[-1].pk != pk:
             games.append(_GameRow(*row[:_SIDE_AT]))
@@ -124,7 +127,7 @@ class _GameRow(NamedTuple):
 
 
 _GAME_COLUMNS = _GameRow._fields[1:-1]
-_SIDE_AT = 1 + len(_GAME_COLUMNS)  # where a row's side begins (`_bracket_rows`)
+_SIDE_AT = 1 + len(_GAME_COLUMNS)  # where a row's side begins (`bracket_rows`)
 
 
 # The bracket's read, compiled once (`tournaments.compiled`): building and compiling the
@@ -132,7 +135,7 @@ _SIDE_AT = 1 + len(_GAME_COLUMNS)  # where a row's side begins (`_bracket_rows`)
 # one row a side: read as two queries (games, then sides), each rebuilt page waited for
 # one more round trip (4 queries a page, 3 now, bench/pages.py).
 @compiled(event=-770_801)
-def _bracket_rows(*, event: int):
+def bracket_rows(*, event: int):
     """The event's bracket games (a rounds event's tables, of 2 to 8 sides, are not a
     bracket), voided games left out, each with its sides: one row a side, in the games'
     order (a game with no side: one row, its side's columns None)."""

@@ -163,13 +163,13 @@ def _started_table_rows(*, event: int):
     )
 
 
-def standings_inputs(event) -> tuple[tuple[list[GameResult], list[int], int], list]:
+def standings_inputs(event, *, rows: list | None = None) -> tuple[tuple, list]:
     """Return `ranked_from` and `started_rounds` of the event, in two queries (the tables
-    of its started rounds with their sides, and the rounds sat out)."""
+    of its started rounds with their sides, and the rounds sat out), none when ``rows``
+    gives what `standings_reads` read."""
+    tables, sat_out = rows if rows is not None else (read(event=event.pk) for read in READS)
     results, counts, game_id = [], {}, None
-    for pk, number, round_status, status, winner_seat, team_id, total in _started_table_rows(
-        event=event.pk
-    ):
+    for pk, number, round_status, status, winner_seat, team_id, total in tables:
         if pk != game_id:  # a table: counted once in its round
             game_id = pk
             summary = counts.setdefault(number, [round_status, 0, 0])
@@ -178,8 +178,18 @@ def standings_inputs(event) -> tuple[tuple[list[GameResult], list[int], int], li
         if status in SCORED and team_id is not None:  # as `_result_rows` reads a result
             results.append((pk, team_id, total, winner_seat, event.pk))
     rounds = [RoundSummary(number, *counts[number]) for number in sorted(counts)]
-    inputs = _game_results(results).get(event.pk, []), rounds_sat_out(event), sit_out_points(event)
+    ranked = _game_results(results).get(event.pk, [])
+    inputs = ranked, [team_id for (team_id,) in sat_out], sit_out_points(event)
     return inputs, rounds
+
+
+READS = (_started_table_rows, _sat_out_rows)
+
+
+def standings_reads() -> tuple:
+    """The compiled reads of an event's id (``event``) that `standings_inputs` takes as
+    its ``rows``, in order (`public_event_with` reads them with the event)."""
+    return READS
 
 
 def standings(event, *, with_rounds: bool = False, inputs=None, teams=None) -> Standings:

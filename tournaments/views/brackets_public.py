@@ -31,7 +31,8 @@ def _number(request: HttpRequest, name: str) -> int | None:
 @public_page(event_marker)
 def bracket(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """The live bracket of one event, with its placings once the final is played."""
-    event = selectors.public_event(slug, pk)
+    # The event and its games with their sides in one round trip (`public_event_with`).
+    event, (rows,) = selectors.public_event_with(slug, pk, selectors.bracket_rows)
     if event is None:
         raise Http404("No such event.")
     # A visitor's page is assembled from parts kept under their own versions
@@ -44,6 +45,7 @@ def bracket(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         round_number=_number(request, "round"),
         part=request.GET.get("part"),
         teams=teams,
+        rows=rows,
     )
     bracket = shown.bracket
     games = bracket.games + bracket.partner_games
