@@ -36,12 +36,15 @@ demo's Double Draw standings (its next round seated and started when one is play
 Then one worker's peak memory (VmHWM) after serving the 128-team bracket.
 
 Measured 2026-11-26 on PostgreSQL (branch changed against its base 416b776, alternated,
-BENCH_ROUNDS=2, this 2-core machine shared with other helpers' runs and tests, load
-average 9.2-10.6), ``*_changed_over_bare`` for the 16-team bracket, the 128-team one and
-the standings:
+BENCH_ROUNDS=2, this 2-core machine shared with other helpers' runs and tests; load
+average 9.2-10.6 for the first two pairs, 4.0-5.7 for the last two),
+``*_changed_over_bare`` for the 16-team bracket, the 128-team one and the standings:
 
-    base     0.16 0.13 0.22 | 0.21 0.17 0.17      (quiet, load 1.5-3.6: 0.27 0.17 0.18)
-    branch   0.23 0.19 0.30 | 0.24 0.17 0.25
+    base     0.16 0.13 0.22 | 0.21 0.17 0.17 | 0.24 0.17 0.19 | 0.24 0.18 0.23
+    branch   0.23 0.19 0.30 | 0.24 0.17 0.25 | 0.30 0.21 0.25 | 0.26 0.20 0.26
+
+The kept pages (``*_over_bare``) stayed at 1.2-2.6 (they vary most with the load), the
+128-team worker at 103 MB. The 128-team bracket stays short of 0.25.
 
 A rebuilt page through Django's test client, a hand before each, 60 of each, load average
 9 (base against branch; wall ms, CPU ms, queries including the marker): 16-team bracket
