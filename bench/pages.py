@@ -35,20 +35,26 @@ demo's Double Draw standings (its next round seated and started when one is play
 
 Then one worker's peak memory (VmHWM) after serving the 128-team bracket.
 
-Measured 2026-11-26 (branch rebuild against its base 7d9f9dd, alternated, this 2-core
-machine shared with other helpers' runs, load average 3.2-5.3), ``*_changed_over_bare``
-for the 16-team bracket, the 128-team one and the standings:
+Measured 2026-11-26 on PostgreSQL (branch changed against its base 416b776, alternated,
+BENCH_ROUNDS=2, this 2-core machine shared with other helpers' runs and tests; load
+average 9.2-10.6 for the first two pairs, 4.0-5.7 for the last two),
+``*_changed_over_bare`` for the 16-team bracket, the 128-team one and the standings:
 
-    SQLite       base 0.14 0.10 0.15 | 0.12 0.08 0.11   branch 0.31 0.18 0.24 | 0.32 0.19 0.25
-    PostgreSQL   base 0.10 0.07 0.09 | 0.13 0.07 0.12   branch 0.20 0.17 0.18 | 0.19 0.15 0.13
+    base     0.16 0.13 0.22 | 0.21 0.17 0.17 | 0.24 0.17 0.19 | 0.24 0.18 0.23
+    branch   0.23 0.19 0.30 | 0.24 0.17 0.25 | 0.30 0.21 0.25 | 0.26 0.20 0.26
 
-The CPU of one rebuilt page (Django's test client, a hand before each, 40 of each; base
-against branch, ms): 16-team bracket 7.1 / 3.0, 128-team 14.2 / 5.1 (its htmx poll 12.9
-/ 5.3), standings 8.6 / 3.7, against 1.1-1.4 for the bare view. What a rebuild costs now,
-on the 128-team bracket: its games and sides as rows and the 127 lines (1.5 ms), the
-cards' keys and the kept cards (1 ms), the live part's template (1.3 ms), the gzip (0.3
-ms) and the middleware; on PostgreSQL each query's round trip besides (four for a bracket,
-five or six for standings), which is why its ratios stay lower.
+The kept pages (``*_over_bare``) stayed at 1.2-2.6 (they vary most with the load), the
+128-team worker at 103 MB. The 128-team bracket stays short of 0.25.
+
+A rebuilt page through Django's test client, a hand before each, 60 of each, load average
+9 (base against branch; wall ms, CPU ms, queries including the marker): 16-team bracket
+15.9 / 12.7, 4.1 / 3.2, 4 / 2; 128-team 24.5 / 14.9, 5.8 / 4.9, 4 / 2; standings 18.8 /
+13.8, 5.3 / 3.8, 6 / 3 (a bare view: 0.5-0.7 ms). On a busy machine a page waits for each
+query's round trip far longer than its CPU: the event and the page's rows now go in one
+(`compiled.together`), the games with their sides in one query, the standings' tables
+with the results in one. What a 128-team rebuild still costs: its rows and 127 lines
+(1-1.5 ms of CPU), the cards' keys and the kept cards (0.6 ms), the live part (0.5 ms:
+the tabs and rounds are written in Python), the gzip (0.25 ms) and the middleware.
 
 Targets (issue 22): each unchanged page at least 1.0 of the bare view's requests/s, as
 the 304 poll; a page rebuilt after every change at least 0.25; a worker under 150 MB.

@@ -2,10 +2,13 @@
 a hand re-draws its own game's card only, and the next request shows every change."""
 
 import pytest
+from django.template.loader import render_to_string
 from django.urls import reverse
 
+from tests.factories import drawn_doubles
 from tests.scoring.builders import enter, played
-from tournaments.models import TeamMember
+from tournaments import fragments, selectors
+from tournaments.models import Event, TeamMember
 from tournaments.services import record_result, update_player
 
 pytestmark = pytest.mark.django_db
@@ -71,3 +74,33 @@ def test_a_result_draws_again_only_the_cards_of_the_games_it_changed(client, bra
     assert winner.players.first().name in final.split("</article>")[0]
     other = f'id="game-{games[(1, 1)].pk}"'
     assert before.content.decode().split(other)[1].split("</article>")[0] in after.content.decode()
+
+
+def both_ways(event, **asked) -> tuple[str, str]:
+    """A public bracket's tabs and rounds written in Python and drawn by their template."""
+    event = Event.objects.select_related("tournament").get(pk=event.pk)
+    shown = selectors.public_bracket(event, **asked)
+    tournament = event.tournament
+    fragments.attach_cards(shown.bracket, event=event, tournament=tournament, shown=shown, names="")
+    written = shown.bracket.rounds_html
+    shown.bracket.rounds_html = ""
+    context = {"bracket": shown.bracket, "shown": shown}
+    return written, render_to_string("tournaments/bracket_rounds_public.html", context)
+
+
+def test_the_rounds_written_in_python_are_the_ones_the_template_draws(
+    client, bracket, tournament, official
+):
+    event, games = bracket
+    team = games[(1, 0)].sides.get(seat=0).team.number
+    pages = [both_ways(event), both_ways(event, team=team), both_ways(event, round_number=2)]
+    enter(games[(1, 1)], official, played(0, 35))
+    record_result(game=games[(1, 0)], winner_seat=0, by=official)
+    pages += [both_ways(event), both_ways(event, team=team)]
+    big = drawn_doubles(tournament, official, 12, name="Big doubles")
+    pages += [both_ways(big), both_ways(big, round_number=3)]
+    for written, drawn in pages:
+        assert written == drawn
+        assert 'class="round-tabs' in written
+    assert ' current shown"' in pages[0][0] and "team=" in pages[1][0]
+    assert 'round=2#rounds" data-round="2" aria-current="true"' in pages[2][0]

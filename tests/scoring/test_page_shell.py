@@ -1,6 +1,7 @@
 """A visitor's whole public page kept without its live part (`fragments.render_page`): the
-rest (title, links, house rules) under the event's shared version and the address, the
-live part drawn in its place; the page is the one drawn whole, and a rename shows at once."""
+rest (title, links, house rules) under what it shows and the address, the live part drawn
+in its place; the page is the one drawn whole, a result draws the live part alone, and a
+rename shows at once."""
 
 import pytest
 from django.urls import reverse
@@ -71,3 +72,26 @@ def test_standings_house_rules_changed_show_at_once_and_the_page_is_the_one_draw
         changed.split("How the standings are ranked")[1]
         != after.split("How the standings are ranked")[1]
     )
+
+
+def test_a_result_draws_the_live_part_alone_and_a_tournament_renamed_shows_at_once(
+    client, tournament, official
+):
+    event = rounds_event(tournament, players=8)
+    tables = tables_of(seat_and_start(event, official))
+    whole(client, "standings", event)
+    settle(tables[0], official, (61, 10, 5, 0))  # a result moves the event's shared version
+    after = whole(client, "standings", event)
+    assert "base.html" not in [t.name for t in after.templates]
+    assert after.content.decode() == drawn_whole(client, "standings", event)
+    whole(client, "standings", event)
+    update_tournament(
+        tournament=tournament,
+        by=official,
+        name="Renamed rally",
+        starts_on=tournament.starts_on,
+        ends_on=tournament.ends_on,
+    )
+    page = whole(client, "standings", event).content.decode()
+    assert "standings · Renamed rally</title>" in page
+    assert page == drawn_whole(client, "standings", event)

@@ -216,7 +216,7 @@ def test_the_bracket_reads_its_clocks_in_one_more_query(
     event = set_minutes(drawn_doubles(tournament, official, 8), minutes_per_game=30)
     services.set_bracket_clock(event=event, stage=1, round_number=1, action="start", by=official)
     event = Event.objects.select_related("tournament").get(pk=event.pk)
-    with django_assert_num_queries(5):
+    with django_assert_num_queries(4):
         selectors.bracket_for_event(event)
 
 

@@ -17,6 +17,7 @@ played counts only when it ends.
 from .bracket import (
     bracket_for_event,
     bracket_rounds,
+    bracket_rows,
     event_placings,
     name_of,
     print_sections,
@@ -65,6 +66,8 @@ from .ranking import (
     rounds_sat_out,
     sit_out_points,
     standings,
+    standings_inputs,
+    standings_reads,
 )
 from .rounds import RoundsOverview, RoundSummary, rounds_overview, started_rounds
 from .seating import (
@@ -80,7 +83,13 @@ from .seating import (
     side_games,
     started_round,
 )
-from .waiting import WaitingHand, public_event, waiting_hands, with_waiting_hands
+from .waiting import (
+    WaitingHand,
+    public_event,
+    public_event_with,
+    waiting_hands,
+    with_waiting_hands,
+)
 
 __all__ = [
     "NO_CHAPTER",
@@ -112,6 +121,7 @@ __all__ = [
     "bracket_for_event",
     "bracket_played",
     "bracket_rounds",
+    "bracket_rows",
     "checked_in_to_enter",
     "clock_text",
     "draw_overview",
@@ -135,6 +145,7 @@ __all__ = [
     "print_sections",
     "public_bracket",
     "public_event",
+    "public_event_with",
     "ranked_events",
     "ranked_from",
     "roster_chapter_notes",
@@ -146,6 +157,8 @@ __all__ = [
     "side_games",
     "sit_out_points",
     "standings",
+    "standings_inputs",
+    "standings_reads",
     "started_round",
     "started_rounds",
     "still_playing",

@@ -18,7 +18,6 @@ from ..models import (
     WITH_RESULT,
     Event,
     Game,
-    Side,
     Team,
     TeamMember,
 )
@@ -61,14 +60,22 @@ def _player_rows(*, event: int):
     )
 
 
-def bracket_for_event(event, *, teams: dict[int, TeamLine] | None = None) -> Bracket:
-    """Return the event's bracket and partners' games: four queries whatever its size
-    (two when ``teams``, the event's `team_lines`, are given)."""
+def bracket_for_event(
+    event, *, teams: dict[int, TeamLine] | None = None, rows: list | None = None
+) -> Bracket:
+    """Return the event's bracket and partners' games: three queries whatever its size
+    (one when ``teams``, the event's `team_lines`, are given; none with ``rows`` as well,
+    its games as `bracket_rows` read them)."""
     teams = team_lines(event) if teams is None else teams
-    games = [_GameRow(*row) for row in _bracket_games(event=event.pk)]
+    games: list[_GameRow] = []
     seats: dict[int, list] = {}
-    for game_id, seat, team_id, total, won in _bracket_sides(event=event.pk):
-        seats.setdefault(game_id, [None, None])[seat] = _Seat(team_id, total, won)
+    for row in bracket_rows(event=event.pk) if rows is None else rows:
+        pk = row[0]
+        if not games or games[-1].pk != pk:
+            games.append(_GameRow(*row[:_SIDE_AT]))
+        seat = row[_SIDE_AT]
+        if seat is not None:  # a game with no side yet comes once, its side's columns empty
+            seats.setdefault(pk, [None, None])[seat] = _Seat(*row[_SIDE_AT + 1 :])
     bracket = Bracket(event=event, teams=list(teams.values()))
     by_round: dict[int, list[GameLine]] = {}
     by_part: dict[tuple[int, int], list[GameLine]] = {}
@@ -120,29 +127,30 @@ class _GameRow(NamedTuple):
 
 
 _GAME_COLUMNS = _GameRow._fields[1:-1]
+_SIDE_AT = 1 + len(_GAME_COLUMNS)  # where a row's side begins (`bracket_rows`)
 
 
-# The bracket's reads, compiled once (`tournaments.compiled`): building and compiling the
-# two querysets took most of a 16-team bracket's reads.
+# The bracket's read, compiled once (`tournaments.compiled`): building and compiling the
+# queryset took most of a 16-team bracket's reads. Its games with their sides joined,
+# one row a side: read as two queries (games, then sides), each rebuilt page waited for
+# one more round trip (4 queries a page, 3 now, bench/pages.py).
 @compiled(event=-770_801)
-def _bracket_games(*, event: int):
+def bracket_rows(*, event: int):
     """The event's bracket games (a rounds event's tables, of 2 to 8 sides, are not a
-    bracket), voided games left out."""
+    bracket), voided games left out, each with its sides: one row a side, in the games'
+    order (a game with no side: one row, its side's columns None)."""
     return (
         Game.objects.filter(event_id=event, round__isnull=True)
         .exclude(status=Game.Status.VOID)
-        .order_by("stage", "round_number", "position")
-        .values_list("pk", *_GAME_COLUMNS)
-    )
-
-
-@compiled(event=-770_802)
-def _bracket_sides(*, event: int):
-    """The sides of the event's bracket games, as rows."""
-    return (
-        Side.objects.filter(game__event_id=event, game__round__isnull=True)
-        .order_by()
-        .values_list("game_id", "seat", "team_id", "total", "games_won")
+        .order_by("stage", "round_number", "position", "pk", "sides__seat")
+        .values_list(
+            "pk",
+            *_GAME_COLUMNS,
+            "sides__seat",
+            "sides__team_id",
+            "sides__total",
+            "sides__games_won",
+        )
     )
 
 

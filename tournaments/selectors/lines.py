@@ -211,6 +211,7 @@ class Bracket:
     parts: list[PartLine] = field(default_factory=list)
     placings: list[PlaceLine] = field(default_factory=list)
     partner_cards: str = ""  # the partners' games' cards' HTML, joined, when kept
+    rounds_html: str = ""  # a public page's tabs and rounds, when every card is kept
 
     @property
     def drawn(self) -> bool:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from games.engine import best_totals
 from games.standings import GameResult, Row, describe_tiebreaks, rank
 from tournaments.compiled import compiled
-from tournaments.models import SCORED, Event, Side, SitOut, public_games, public_rounds
+from tournaments.models import SCORED, Event, Game, Side, SitOut, public_games, public_rounds
 from tournaments.selectors.lines import TeamLine
 from tournaments.selectors.rounds import RoundSummary, started_rounds
 from tournaments.selectors.seating import event_teams
@@ -139,6 +139,57 @@ def ranked_from(event) -> tuple[list[GameResult], list[int], int]:
     """Return what the standings are ranked from (two queries): every result, the rounds
     sat out, and the match points a round sat out earns."""
     return game_results(event), rounds_sat_out(event), sit_out_points(event)
+
+
+# A public standings page's reads of the games, in one query (`standings_inputs`): read as
+# two (the results, then the started rounds' tables), each rebuilt page waited for one more
+# round trip (bench/pages.py, standings with a hand between every two requests).
+@compiled(event=-770_824)
+def _started_table_rows(*, event: int):
+    """The tables of the event's started rounds with their sides: one row a side, by game
+    and seat (a table with no side: one row, its side's columns None)."""
+    return (
+        Game.objects.filter(public_games(), event_id=event, round__isnull=False)
+        .order_by("pk", "sides__seat")
+        .values_list(
+            "pk",
+            "round__number",
+            "round__status",
+            "status",
+            "winner_seat",
+            "sides__team_id",
+            "sides__total",
+        )
+    )
+
+
+def standings_inputs(event, *, rows: list | None = None) -> tuple[tuple, list]:
+    """Return `ranked_from` and `started_rounds` of the event, in two queries (the tables
+    of its started rounds with their sides, and the rounds sat out), none when ``rows``
+    gives what `standings_reads` read."""
+    tables, sat_out = rows if rows is not None else (read(event=event.pk) for read in READS)
+    results, counts, game_id = [], {}, None
+    for pk, number, round_status, status, winner_seat, team_id, total in tables:
+        if pk != game_id:  # a table: counted once in its round
+            game_id = pk
+            summary = counts.setdefault(number, [round_status, 0, 0])
+            summary[1] += 1
+            summary[2] += status in SCORED
+        if status in SCORED and team_id is not None:  # as `_result_rows` reads a result
+            results.append((pk, team_id, total, winner_seat, event.pk))
+    rounds = [RoundSummary(number, *counts[number]) for number in sorted(counts)]
+    ranked = _game_results(results).get(event.pk, [])
+    inputs = ranked, [team_id for (team_id,) in sat_out], sit_out_points(event)
+    return inputs, rounds
+
+
+READS = (_started_table_rows, _sat_out_rows)
+
+
+def standings_reads() -> tuple:
+    """The compiled reads of an event's id (``event``) that `standings_inputs` takes as
+    its ``rows``, in order (`public_event_with` reads them with the event)."""
+    return READS
 
 
 def standings(event, *, with_rounds: bool = False, inputs=None, teams=None) -> Standings:

@@ -19,6 +19,7 @@ class RoundSummary:
     status: str
     tables: int
     results_in: int
+    link: str = ""  # its public results page (set by the public standings)
 
     @property
     def status_label(self) -> str:

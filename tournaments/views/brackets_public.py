@@ -9,7 +9,6 @@ on a wide screen and on paper). Anything else in the query string is ignored.
 """
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.urls import reverse
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
@@ -17,8 +16,7 @@ from django.views.decorators.vary import vary_on_headers
 from .. import selectors
 from ..fragments import attach_cards, kept_team_lines, render_page
 from ..page_cache import event_marker, public_page
-
-_ANY_GAME = 987_654_321  # a game number no address holds otherwise
+from .common import numbered_addresses
 
 
 def _number(request: HttpRequest, name: str) -> int | None:
@@ -33,7 +31,8 @@ def _number(request: HttpRequest, name: str) -> int | None:
 @public_page(event_marker)
 def bracket(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """The live bracket of one event, with its placings once the final is played."""
-    event = selectors.public_event(slug, pk)
+    # The event and its games with their sides in one round trip (`public_event_with`).
+    event, (rows,) = selectors.public_event_with(slug, pk, selectors.bracket_rows)
     if event is None:
         raise Http404("No such event.")
     # A visitor's page is assembled from parts kept under their own versions
@@ -46,15 +45,14 @@ def bracket(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         round_number=_number(request, "round"),
         part=request.GET.get("part"),
         teams=teams,
+        rows=rows,
     )
     bracket = shown.bracket
     games = bracket.games + bracket.partner_games
     # Each game's public live score (its address made once, not reversed for every game).
-    before, _, after = reverse("scoring_public:game", args=[slug, _ANY_GAME]).rpartition(
-        str(_ANY_GAME)
-    )
+    link = numbered_addresses("scoring_public:game", slug)
     for game in games:
-        game.link = f"{before}{game.pk}{after}"
+        game.link = link(game.pk)
     if shared:  # each card kept under its game's version: a hand re-draws its own only
         attach_cards(bracket, event=event, tournament=event.tournament, shown=shown, names=names)
     context = {

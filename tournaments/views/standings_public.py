@@ -17,6 +17,7 @@ from .. import selectors
 from ..fragments import attach_tables, render_page, standings_table, team_lines_of
 from ..models import Event
 from ..page_cache import event_marker, public_page
+from .common import numbered_addresses
 
 
 def _teams(event):
@@ -24,11 +25,12 @@ def _teams(event):
     return team_lines_of(event, selectors.event_teams, kind="event-teams")
 
 
-def _get_event(slug: str, pk: int) -> Event:
-    event = selectors.public_event(slug, pk, rounds=True)
+def _get_event(slug: str, pk: int, *reads) -> tuple[Event, list]:
+    """Return the rounds event of the address, and what ``reads`` read with it."""
+    event, results = selectors.public_event_with(slug, pk, *reads, rounds=True)
     if event is None:
         raise Http404("No such event.")
-    return event
+    return event, results
 
 
 @require_GET
@@ -37,18 +39,19 @@ def _get_event(slug: str, pk: int) -> Event:
 @public_page(event_marker)
 def standings(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """The live standings of a rounds event, with how they are ranked in words."""
-    event = _get_event(slug, pk)
+    shared = getattr(request, "page_shared", False)
+    # A visitor's page reads its tables and sit-outs with the event, in one round trip.
+    event, rows = _get_event(slug, pk, *(selectors.standings_reads() if shared else ()))
     context = {
         "tournament": event.tournament,
         "event": event,
         "waiting_hands": event.waiting_hands,
         "clock": selectors.playing_round_clock(event),
     }
-    shared = getattr(request, "page_shared", False)
     if shared:
         # A visitor's page: the standings table kept under what it is ranked from
         # (`fragments`), so a hand that decides nothing draws none of it again.
-        inputs = selectors.ranked_from(event)
+        inputs, rounds = selectors.standings_inputs(event, rows=rows)
         results, _, points = inputs
         context["standings_html"] = standings_table(
             event,
@@ -60,10 +63,13 @@ def standings(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             rows=[],
             sit_out_points=points,
             games_counted=len(results),
-            rounds=selectors.started_rounds(event),
+            rounds=rounds,
         )
     else:
         context["standings"] = selectors.standings(event, with_rounds=True)
+    link = numbered_addresses("public:round_results", slug, pk)
+    for rnd in context["standings"].rounds:  # read by the page's links to each round
+        rnd.link = link(rnd.number)
     return render_page(
         request, "tournaments/standings_public.html", context, event=event, shared=shared
     )
@@ -75,7 +81,7 @@ def standings(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 @public_page(event_marker)
 def round_results(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
     """One round's tables: players, scores, winners, ties, tables closed at time, sit-outs."""
-    event = _get_event(slug, pk)
+    event, _ = _get_event(slug, pk)
     shared = getattr(request, "page_shared", False)
     shown = selectors.started_round(event, number, teams=_teams(event) if shared else None)
     if shown is None:
