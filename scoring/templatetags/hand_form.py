@@ -23,7 +23,7 @@ from django import template
 from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
 
-from ..forms import BlankHand
+from ..blank_hand import BlankHand
 from ..kept_html import Kept, key_of
 
 register = template.Library()

@@ -15,7 +15,8 @@ from tournaments.views.refusals import place_refusal
 
 from .. import history as hand_history
 from .. import printing, selectors, services, table_printing
-from ..forms import BlankHand, DeleteForm, HandForm
+from ..blank_hand import BlankHand
+from ..forms import DeleteForm, HandForm
 from ..hand_preview import hand_preview
 from ..history import HandWords, describe_change, describe_hand
 from ..models import Hand

@@ -18,7 +18,8 @@ from tournaments.faults import not_saved_on_db_fault
 from tournaments.models import Tournament
 
 from .. import selectors, table_throttle
-from ..forms import BlankHand, HandForm
+from ..blank_hand import BlankHand
+from ..forms import HandForm
 from ..hand_preview import hand_preview
 from ..models import TableLink
 from ..services import preview_hand

@@ -12,7 +12,8 @@ from django.test import Client, RequestFactory
 from django.urls import reverse
 
 from scoring import selectors
-from scoring.forms import BlankHand, HandForm
+from scoring.blank_hand import BlankHand
+from scoring.forms import HandForm
 from scoring.templatetags import hand_form
 from scoring.views.sheet import _sheet_context
 from tests.scoring.builders import enter, form_data, make_rounds_game, played
