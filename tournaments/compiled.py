@@ -64,11 +64,17 @@ class _Prepared:
         self.populators = get_related_populators(klass_info, compiler.select, alias)
         self.annotations = tuple(compiler.annotation_col_map.items())
 
+    def params(self, values: dict) -> list:
+        return [values[name] if name else value for name, value in self.slots]
+
     def run(self, alias: str, values: dict) -> list:
-        params = [values[name] if name else value for name, value in self.slots]
         with connections[alias].cursor() as cursor:
-            cursor.execute(self.sql, params)
+            cursor.execute(self.sql, self.params(values))
             rows = cursor.fetchall()
+        return self.build(alias, rows)
+
+    def build(self, alias: str, rows: list) -> list:
+        """Turn the rows its SQL returned into what the read gives."""
         if self.trim is not None:
             rows = [row[: self.trim] for row in rows]
         if self.converters:
@@ -106,15 +112,28 @@ def compiled(**sentinels) -> Callable:
     def build(query):
         prepared: dict[tuple[str, str], _Prepared] = {}
 
-        @functools.wraps(query)
-        def run(*, using: str = "default", **values) -> list:
+        def prepared_for(using: str) -> _Prepared:
             vendor = connections[using].vendor
             found = prepared.get((using, vendor))
             if found is None:
                 found = prepared[(using, vendor)] = _Prepared(query(**sentinels), sentinels, using)
-            return found.run(using, values)
+            return found
+
+        @functools.wraps(query)
+        def run(*, using: str = "default", **values) -> list:
+            return prepared_for(using).run(using, values)
+
+        def statement(*, using: str = "default", **values) -> tuple[str, list]:
+            """The read's SQL and parameters, to send with other statements at once."""
+            found = prepared_for(using)
+            return found.sql, found.params(values)
+
+        def build(rows: list, *, using: str = "default") -> list:
+            """What the read gives, from the rows its `statement` returned."""
+            return prepared_for(using).build(using, rows)
 
         run.queryset = query  # the ORM's own version, for tests and benches
+        run.statement, run.build = statement, build
         return run
 
     return build
