@@ -123,8 +123,18 @@ def compiled(**sentinels) -> Callable:
         def run(*, using: str = "default", **values) -> list:
             return prepare(using).run(using, values)
 
+        def statement(*, using: str = "default", **values) -> tuple[str, list]:
+            """The read's SQL and parameters, to send with other statements at once."""
+            found = prepare(using)
+            return found.sql, found.params(values)
+
+        def build(rows: list, *, using: str = "default") -> list:
+            """What the read gives, from the rows its `statement` returned."""
+            return prepare(using).convert(using, rows)
+
         run.queryset = query  # the ORM's own version, for tests and benches
         run.prepare = prepare  # for `together`
+        run.statement, run.build = statement, build
         return run
 
     return build

@@ -7,6 +7,8 @@ queryset compiled once (`tournaments.compiled`; `read_cpu_ms_compiled_and_orm`,
 SELECT read as plain rows.
 """
 
+from __future__ import annotations
+
 import json
 import uuid
 from typing import NamedTuple
@@ -19,7 +21,7 @@ from scoring.models import Hand
 from tournaments.compiled import compiled
 from tournaments.errors import DeskError
 from tournaments.models import Game, Side
-from tournaments.services.rounds import lock_round_of_game
+from tournaments.services.rounds import lock_round_of_game, round_lock_statement
 
 # What a hand change (and a table's refusal: status, name) reads of the game's event;
 # other event fields load if asked for.
@@ -41,20 +43,54 @@ def lock_game(game: Game | int) -> Game:
     says whether it has a round: a game is made in its round, or in none, and never
     moves, so a bracket game's lock is one query.
     """
-    if isinstance(game, Game) and not game._state.adding and "round_id" in game.__dict__:
-        game_id = game.pk
-        if game.round_id is not None:
+    return _lock(game, with_hands=False)[0]
+
+
+def lock_game_with_hands(game: Game | int) -> tuple[Game, list[HandRow]]:
+    """`lock_game`, then `hand_rows` of the game as the lock found it.
+
+    On PostgreSQL the round's lock, the game's and the hands' read go in one round trip
+    (several statements in one query, run one after the other, as in
+    `tournaments.services.locked_games`): the hands are read by a statement of their own,
+    after the lock, so they are the ones committed before it was granted. Three round
+    trips of a hand's seven were these (bench/hands.py).
+    """
+    return _lock(game, with_hands=True)
+
+
+def _lock(game: Game | int, *, with_hands: bool) -> tuple[Game, list[HandRow] | None]:
+    known = isinstance(game, Game) and not game._state.adding and "round_id" in game.__dict__
+    game_id = int(getattr(game, "pk", game))
+    round_lock = not known or game.round_id is not None
+    if connection.vendor != "postgresql":
+        if round_lock:
             lock_round_of_game(game_id)
-    else:
-        game_id = getattr(game, "pk", game)
-        lock_round_of_game(game_id)
-    found = _locked_games(game=int(game_id))
-    if not found:
+        found = _found(_locked_games(game=game_id))
+        return found, hand_rows(found) if with_hands else None
+    statements = [round_lock_statement(game_id)] if round_lock else []
+    statements.append(_locked_games.statement(game=game_id))
+    if with_hands:
+        statements.append((_hands_sql(), [game_id]))
+    # Client-side binding (Django's default), so several statements go in one execute.
+    with connection.cursor() as cursor:
+        cursor.execute(
+            ";\n".join(sql for sql, _ in statements),
+            [value for _, params in statements for value in params],
+        )
+        results = [cursor.fetchall()]
+        while cursor.nextset():
+            results.append(cursor.fetchall())
+    found = _found(_locked_games.build(results[len(statements) - 1 - with_hands]))
+    return found, _hand_rows(results[-1]) if with_hands else None
+
+
+def _found(games: list[Game]) -> Game:
+    if not games:
         raise DeskError(
             "This game is no longer there: the bracket was drawn again (or the round seated "
             "again) since the page was shown. Reload the page."
         )
-    return found[0]
+    return games[0]
 
 
 @compiled(game=-770_701)
@@ -93,19 +129,25 @@ def hand_rows(game: Game) -> list[HandRow]:
 
     Raw SQL, like `lock_game`: it runs for every hand entered.
     """
+    with connection.cursor() as cursor:
+        cursor.execute(_hands_sql(), [game.pk])
+        return _hand_rows(cursor.fetchall())
+
+
+def _hands_sql() -> str:
     qn = connection.ops.quote_name
     hand = Hand._meta
     columns = ", ".join(
         qn(hand.get_field(name).column)
         for name in ("id", "number", "points", "detail", "entry_key", "match_game")
     )
-    sql = (
+    return (
         f"SELECT {columns} FROM {qn(hand.db_table)} "
         f"WHERE {qn(hand.get_field('game').column)} = %s ORDER BY {qn('number')}"
     )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [game.pk])
-        rows = cursor.fetchall()
+
+
+def _hand_rows(rows) -> list[HandRow]:
     return [
         HandRow(pk, number, _json(points), _json(detail), _as_uuid(key), match_game)
         for pk, number, points, detail, key, match_game in rows

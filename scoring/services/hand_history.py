@@ -41,24 +41,22 @@ def _who(by: User | None):
     return by if by is not None and by.pk else None
 
 
-def _record_change(
-    *,
-    game: Game,
-    hand,
-    number,
-    action,
-    by: User | None,
-    before=None,
-    after=None,
-    key=None,
-    origin=None,
-):
-    """Keep one change to a hand in the history: who, when, before and after.
+def _record_change(**change):
+    """Keep one change to a hand in the history (`new_change`): who, when, before and after."""
+    kept = new_change(**change)
+    kept.save(force_insert=True)
+    return kept
+
+
+def new_change(
+    *, game: Game, hand, number, action, by, before=None, after=None, key=None, origin=None
+) -> HandChange:
+    """One change to a hand for the history, not saved yet: who, when, before and after.
 
     A hand confirmed at the table (`origin`, no official) is kept as made there, by the
     player who confirmed it.
     """
-    return HandChange.objects.create(
+    return HandChange(
         game=game,
         hand=hand,
         hand_number=number,

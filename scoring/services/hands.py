@@ -22,8 +22,9 @@ from scoring.services.checks import (
     _stored_entries,
     next_match_game,
 )
-from scoring.services.game_rows import HandRow, hand_rows, lock_game
-from scoring.services.hand_history import Origin, _record_change, _who, hand_snapshot
+from scoring.services.game_rows import HandRow, hand_rows, lock_game, lock_game_with_hands
+from scoring.services.hand_history import Origin, _record_change, _who, hand_snapshot, new_change
+from scoring.services.hand_rows_sql import hand_steps
 from tournaments import services as desk
 from tournaments.acting import User
 from tournaments.errors import DeskError
@@ -180,14 +181,24 @@ def add_origin_hand(
 def _add_hand(
     *, game: Game, by: User | None, version: int | None, key: uuid.UUID, entry, data
 ) -> HandResult:
-    game = lock_game(game)
-    return _add_locked_hand(game=game, by=by, version=version, key=key, entry=entry, data=data)
+    game, rows = lock_game_with_hands(game)
+    return _add_locked_hand(
+        game=game, by=by, version=version, key=key, entry=entry, data=data, rows=rows
+    )
 
 
 def _add_locked_hand(
-    *, game: Game, by: User | None, version: int | None, key: uuid.UUID, entry, data, origin=None
+    *,
+    game: Game,
+    by: User | None,
+    version: int | None,
+    key: uuid.UUID,
+    entry,
+    data,
+    origin=None,
+    rows=None,
 ) -> HandResult:
-    rows = hand_rows(game)
+    rows = hand_rows(game) if rows is None else rows
     for row in rows:
         if row.entry_key == key:
             return HandResult(game=game, hand=Hand.objects.get(pk=row.pk), repeated=True)
@@ -226,8 +237,7 @@ def _add_locked_hand(
             )
             Game.objects.filter(pk=game.pk).update(table_hand="")
             game.table_hand = ""
-    hand.save(force_insert=True)
-    _record_change(
+    change = new_change(
         game=game,
         hand=hand,
         number=hand.number,
@@ -237,7 +247,16 @@ def _add_locked_hand(
         key=key,
         origin=origin,
     )
-    result = _settle(game=game, state=state, hand_count=len(rows) + 1, by=by, confirm=False)
+    if desk.settles_as_progress(game, state, hand.number):
+        # Most hands: the hand, its history and the running score in one statement.
+        settled, hand.pk = desk.settle_progress_after(
+            hand_steps(hand, change), game=game, fold=state, hand_count=hand.number
+        )
+        hand._state.adding, hand._state.db = False, "default"
+        return HandResult(game=settled.game, hand=hand, fold=state)
+    hand.save(force_insert=True)
+    change.save(force_insert=True)
+    result = _settle(game=game, state=state, hand_count=hand.number, by=by, confirm=False)
     result.hand = hand
     return result
 

@@ -17,6 +17,7 @@ from django.utils.html import escape
 from scoring.models import Export, Hand, HandChange
 from scoring.services import hands as hand_service
 from tests.scoring.builders import enter, form_data, make_bracket, played
+from tournaments import services as desk
 from tournaments.faults import NOT_ANSWERING, NOT_SAVED
 
 pytestmark = pytest.mark.services
@@ -48,6 +49,18 @@ def killing_first(monkeypatch, owner, name):
     monkeypatch.setattr(owner, name, first_kill)
 
 
+def killing_after(monkeypatch, owner, name):
+    """Make `owner.name` run as before, then kill the connection it used."""
+    real = getattr(owner, name)
+
+    def then_kill(*args, **kwargs):
+        result = real(*args, **kwargs)
+        kill_own_connection()
+        return result
+
+    monkeypatch.setattr(owner, name, then_kill)
+
+
 @pytest.fixture
 def game(postgres, transactional_db, tournament, official):
     _, games = make_bracket(tournament)
@@ -66,9 +79,14 @@ def typed_value(html: str, name: str) -> str | None:
     return value.group(1) if value else None
 
 
+# A hand that decides nothing is written with its history and the game's running score
+# in one statement (`desk.settle_progress_after`): killed after it, before the commit.
 @pytest.mark.parametrize(
     "killed_at",
-    ["lock_game", "_record_change"],
+    [
+        (killing_first, hand_service, "lock_game_with_hands"),
+        (killing_after, desk, "settle_progress_after"),
+    ],
     ids=["before the first statement", "after the hand row is written"],
 )
 @pytest.mark.parametrize("htmx", [False, True], ids=["page", "htmx"])
@@ -77,7 +95,8 @@ def test_a_hand_whose_connection_is_lost_is_not_saved_and_comes_back_as_typed(
 ):
     hands, changes = Hand.objects.count(), HandChange.objects.count()
     typed = form_data(version=1, play_0=15, end="out_0", pips_1=7)
-    killing_first(monkeypatch, hand_service, killed_at)
+    kill, owner, name = killed_at
+    kill(monkeypatch, owner, name)
     headers = {"HX-Request": "true"} if htmx else {}
     response = official_client.post(sheet_url(game), typed, headers=headers)
     monkeypatch.undo()

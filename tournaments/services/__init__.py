@@ -27,6 +27,7 @@ from .players import (
     set_withdrawn,
     update_player,
 )
+from .progress_after import Leading, settle_progress_after, settles_as_progress
 from .results import (
     ConfirmationNeeded,
     StaleGame,
@@ -58,6 +59,7 @@ from .withdrawals import preview_withdrawal, withdraw_player
 __all__ = [
     "Before",
     "ConfirmationNeeded",
+    "Leading",
     "StaleGame",
     "add_chapter",
     "add_player",
@@ -107,6 +109,8 @@ __all__ = [
     "set_season_points",
     "set_withdrawn",
     "settle_game",
+    "settle_progress_after",
+    "settles_as_progress",
     "start_round",
     "swap_players",
     "take_back_result",

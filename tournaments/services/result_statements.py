@@ -215,8 +215,8 @@ SELECT go, version, hand_count FROM go LEFT JOIN decided ON true
 """)
 
 # A game's running totals and hand count after a hand change.
-_PROGRESS = _sql("""
-WITH g AS MATERIALIZED (
+PROGRESS_STEPS = _sql("""
+g AS MATERIALIZED (
     SELECT id, event_id, status, version FROM {game} WHERE id = %(game)s FOR UPDATE
 ),
 plan AS MATERIALIZED (
@@ -244,8 +244,11 @@ changed AS (
     {mark_one_game_changed}
     WHERE id = (SELECT event_id FROM g) AND (SELECT ok FROM plan)
 )
-SELECT (SELECT ok FROM plan), (SELECT version FROM progress), (SELECT status FROM progress)
 """)
+PROGRESS_RESULT = (
+    "SELECT (SELECT ok FROM plan), (SELECT version FROM progress), (SELECT status FROM progress)"
+)
+_PROGRESS = f"WITH {PROGRESS_STEPS} {PROGRESS_RESULT}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -286,7 +289,7 @@ def decide(
     """
     status = Game.Status.WALKOVER if walkover else Game.Status.FINISHED
     big = _postgres().big
-    row = _run(
+    row = run(
         _DECIDE,
         {
             "game": big(game_id),
@@ -309,22 +312,23 @@ def decide(
 
 def progress(*, game_id: int, totals: tuple[int, int], hand_count: int, now) -> Written | None:
     """Store an ordinary game's totals and hand count in one statement; None otherwise."""
-    big = _postgres().big
-    row = _run(
-        _PROGRESS,
-        {
-            "game": big(game_id),
-            "totals": [big(total) for total in totals],
-            "hand_count": big(hand_count),
-            "now": now,
-        },
-    )
+    row = run(_PROGRESS, progress_params(game_id, totals, hand_count, now))
     if not row[0]:
         return None
     return Written(version=row[1], hand_count=hand_count, status=row[2])
 
 
-def _run(sql: str, params: dict):
+def progress_params(game_id: int, totals: tuple[int, int], hand_count: int, now) -> dict:
+    big = _postgres().big
+    return {
+        "game": big(game_id),
+        "totals": [big(total) for total in totals],
+        "hand_count": big(hand_count),
+        "now": now,
+    }
+
+
+def run(sql: str, params: dict):
     """Execute one prepared statement through Django's cursor wrappers; return its row."""
     db = connections[DEFAULT_DB_ALIAS]
     db.ensure_connection()

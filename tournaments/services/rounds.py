@@ -71,6 +71,14 @@ def lock_round_of_game(game_id: int) -> None:
     _lock_round_rows(game=int(game_id))
 
 
+def round_lock_statement(game_id: int) -> tuple[str, list] | None:
+    """The SQL and parameters of `lock_round_of_game`, to send with the game's own lock in
+    one round trip (None where the database has no row locks)."""
+    if not connection.features.has_select_for_update:
+        return None
+    return _lock_round_rows.statement(game=int(game_id))
+
+
 @compiled(game=-770_601)
 def _lock_round_rows(*, game: int):
     """The lock of `lock_round_of_game`, compiled once: it runs for every hand at a table."""

@@ -1,0 +1,81 @@
+"""A hand that decides nothing is written in one statement on PostgreSQL (the hand, its
+history line and the game's running score: `scoring.services.hand_rows_sql`); it leaves
+the same rows as the general path (its ORM inserts, then `set_game_progress`)."""
+
+import pytest
+from django.db import connection
+from django.forms.models import model_to_dict
+from django.test.utils import CaptureQueriesContext
+
+from scoring.models import Hand, HandChange
+from scoring.services import hand_rows_sql
+from tests.scoring.builders import enter, make_bracket, penalty, played
+from tournaments.models import Event, Game, TeamMember
+from tournaments.services import progress_after, result_statements
+
+pytestmark = pytest.mark.django_db
+
+_KEPT_APART = {"id", "game", "hand", "entry_key", "request_key", "entered_at", "at"}
+
+
+def _same_players(value):
+    """The two games' offenders are different players: compared by where they stand."""
+    if isinstance(value, dict):
+        return {
+            k: "someone" if k in ("offender", "offender_name") else _same_players(v)
+            for k, v in value.items()
+        }
+    if isinstance(value, list):
+        return [_same_players(v) for v in value]
+    return value
+
+
+def _rows(game) -> list:
+    game.refresh_from_db()
+    hands = [
+        {k: v for k, v in model_to_dict(h).items() if k not in _KEPT_APART}
+        for h in Hand.objects.filter(game=game).order_by("number")
+    ]
+    changes = [
+        {k: v for k, v in model_to_dict(c).items() if k not in _KEPT_APART}
+        for c in HandChange.objects.filter(game=game).order_by("pk")
+    ]
+    assert all(
+        c.hand_id == h.pk
+        for c, h in zip(
+            HandChange.objects.filter(game=game).order_by("pk"),
+            Hand.objects.filter(game=game).order_by("number"),
+            strict=True,
+        )
+    )
+    sides = [(s.seat, s.team_id is not None, s.total) for s in game.sides.order_by("seat")]
+    return _same_players([hands, changes, sides, game.status, game.hand_count, game.version])
+
+
+def _play(game, official):
+    offender = TeamMember.objects.filter(team__sides__game=game, team__sides__seat=1).first()
+    enter(game, official, played(10, 5))
+    enter(game, official, played(5, 0, penalties=(penalty(1, "talking", offender.player),)))
+    return _rows(game)
+
+
+def test_a_hand_leaves_the_same_rows_in_one_statement_and_through_the_general_path(
+    tournament, official, results_path
+):
+    _, games = make_bracket(tournament)
+    first, second = games[(1, 0)], games[(1, 1)]
+    results_path(True)
+    with CaptureQueriesContext(connection) as seen:
+        fast = _play(first, official)
+    one = [q for q in seen.captured_queries if q["sql"].startswith("WITH h AS (INSERT")]
+    assert len(one) == (2 if connection.vendor == "postgresql" else 0)
+    results_path(False)
+    general = _play(second, official)
+    assert fast == general
+    assert Event.objects.get(pk=first.event_id).changed_at is not None
+    assert Game.objects.get(pk=first.pk).status == Game.Status.PLAYING
+
+
+def test_the_statement_stays_short_enough_for_psycopg_to_keep_its_parsing():
+    text = progress_after._statement(hand_rows_sql._steps(), "(SELECT id FROM h)")
+    assert len(text.encode()) <= result_statements.CACHED_TEXT_MAX

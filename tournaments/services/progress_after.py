@@ -1,0 +1,81 @@
+"""A hand's running score stored in the statement that writes the hand (PostgreSQL).
+
+The progress statement of `result_statements` runs once for every hand that decides
+nothing; scoring writes the hand and its history line just before it. Each was a round
+trip of its own: sent as steps of one statement (`Leading`), the hand's transaction is
+BEGIN, the lock with the hands' read, this statement and COMMIT (bench/hands.py).
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+from django.utils import timezone
+
+from games.engine import Fold
+from games.matches import MatchFold
+
+from ..models import OPEN, Game
+from . import result_statements
+from .results import _one_statement, set_game_progress, valid_progress
+from .settle_bracket import Settled
+
+
+@dataclass(frozen=True)
+class Leading:
+    """The caller's own writes, run first in the progress statement.
+
+    ``steps``: data-modifying WITH steps (``name AS (INSERT ...)``), whose named
+    parameters are in ``params`` (``%(game)s`` and ``%(now)s`` are the progress's own);
+    ``returns``: one value more that the statement selects (``(SELECT id FROM h)``).
+    They are written whether or not the progress is ordinary (the general path then
+    stores the progress). The text is a constant of the caller's (it is prepared once).
+    """
+
+    steps: str
+    params: dict
+    returns: str
+
+
+@functools.lru_cache(maxsize=16)
+def _statement(steps: str, returns: str) -> str:
+    text = f"WITH {steps}, {result_statements.PROGRESS_STEPS} "
+    return f"{text}{result_statements.PROGRESS_RESULT}, {returns}"
+
+
+def settles_as_progress(game: Game, fold: Fold, hand_count: int) -> bool:
+    """Say whether settling this fold only stores the game's running score in one
+    statement: a bracket game open and not decided by its hands, not a match (whose
+    games won are stored too), on PostgreSQL (as `settle_bracket_game` would)."""
+    return (
+        _one_statement()
+        and game.round_id is None
+        and game.status in OPEN
+        and not fold.finished
+        and not isinstance(fold, MatchFold)
+        and valid_progress(tuple(fold.totals), hand_count)
+    )
+
+
+def settle_progress_after(
+    leading: Leading, *, game: Game, fold: Fold, hand_count: int
+) -> tuple[Settled, object]:
+    """Write the caller's rows, then store the game's running score, in one statement
+    (`settles_as_progress` said so); return the game as settled and the value the
+    caller's steps select."""
+    now = timezone.now()
+    totals = tuple(int(total) for total in fold.totals)
+    params = result_statements.progress_params(game.pk, totals, int(hand_count), now)
+    row = result_statements.run(
+        _statement(leading.steps, leading.returns), {**leading.params, **params}
+    )
+    if row[0]:
+        game.status = row[2]
+        game.hand_count = int(hand_count)
+        game.version = row[1]
+        game.updated_at = now
+    else:
+        # Not the ordinary case: the general path stores it, or says why it cannot.
+        game = set_game_progress(game=game, totals=fold.totals, hand_count=hand_count)
+    return Settled(game=game), row[3]
