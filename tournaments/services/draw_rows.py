@@ -17,8 +17,9 @@ One statement for the bracket instead of one per round (three per round on SQLit
 saves a round trip and a read back per round; array literals written here instead of
 Python lists cost 0.7 ms per 4,096 values against 3.7 ms for psycopg's quoting of a list
 (Django binds parameters on the client). What is left on PostgreSQL is the database's
-own work (see bench/bracket.py): writing 24,573 rows and their indexes, and the 49,147
-foreign-key checks it runs at commit.
+own work (see bench/bracket.py): writing 24,573 rows and their indexes. Their
+foreign keys have no constraint in the database (tournaments 0019): checking them at
+commit was most of that work (tournaments/selectors/references.py).
 """
 
 from __future__ import annotations
