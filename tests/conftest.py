@@ -91,6 +91,30 @@ def _no_wrong_table_codes(request):
         table_throttle.forget_all()
 
 
+# The fixtures by which a test uses the database (pytest-django).
+_DATABASE_FIXTURES = frozenset(
+    {"db", "transactional_db", "django_db_reset_sequences", "live_server"}
+)
+
+
+@pytest.fixture(autouse=True)
+def _references_whole(request):
+    """After a test that used the database, every reference the database does not check
+    (a game's next game, a side's team: tournaments.selectors.references) names a row."""
+    uses_database = request.node.get_closest_marker("django_db") is not None or bool(
+        _DATABASE_FIXTURES & set(request.fixturenames)
+    )
+    if not (_django_active(request) and uses_database):
+        yield
+        return
+    # Asked for here, the database is rolled back only after the check below.
+    request.getfixturevalue("db")
+    yield
+    from tournaments.selectors.references import dangling_references
+
+    assert dangling_references() == {}
+
+
 @pytest.fixture
 def password():
     return "domino-desk-test"

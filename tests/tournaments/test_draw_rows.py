@@ -1,6 +1,8 @@
 """Tests for the draw's bulk writes' pure helpers (no database)."""
 
-from tournaments.services.draw_rows import _array
+import gc
+
+from tournaments.services.draw_rows import _array, collector_paused
 
 
 def test_an_array_literal_holds_ints_and_nulls_in_order():
@@ -12,3 +14,20 @@ def test_an_array_literal_holds_ints_and_nulls_in_order():
 def test_an_array_literal_holds_flags_and_game_statuses():
     assert _array([True, False]) == "{True,False}"
     assert _array(["bye", "ready", None]) == "{bye,ready,NULL}"
+
+
+def test_the_collector_is_held_off_inside_and_as_it_was_after():
+    assert gc.isenabled()
+    with collector_paused():
+        assert not gc.isenabled()
+        with collector_paused():  # a draw inside a draw leaves it off
+            assert not gc.isenabled()
+        assert not gc.isenabled()
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with collector_paused():
+            pass
+        assert not gc.isenabled()  # off before: left off
+    finally:
+        gc.enable()

@@ -688,3 +688,23 @@ def test_fed_singles_wait_for_the_doubles_bracket(tournament, official):
     with pytest.raises(DeskError, match="Draw the Doubles bracket first"):
         services.draw_singles_bracket(event=singles, by=official)
     assert state_of(singles) == before
+
+
+def test_both_draws_run_with_the_collector_held_off(tournament, official, monkeypatch):
+    import gc
+
+    from tests.tournaments.double_setup import DoubleDesk
+    from tournaments.services import draws
+
+    seen = []
+    for name in ("insert_teams", "insert_bracket"):
+        real = getattr(draws, name)
+
+        def spy(*args, _real=real, **kwargs):
+            seen.append(gc.isenabled())
+            return _real(*args, **kwargs)
+
+        monkeypatch.setattr(draws, name, spy)
+    DoubleDesk(tournament, official, 8, team_size=2)
+    assert seen == [False, False]
+    assert gc.isenabled()

@@ -133,7 +133,9 @@ class Team(models.Model):
     # No index of its own: team_number_unique (event, number) leads with it; the same
     # for the other foreign keys below with db_index=False (fewer indexes to write for
     # a 4,096-team draw: bench/bracket.py).
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="teams", db_index=False)
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="teams", db_index=False, db_constraint=False
+    )
     number = models.PositiveIntegerField(help_text="Team number in the draw, from 1")
     same_chapter = models.BooleanField(default=False)
     players = models.ManyToManyField(Player, through="TeamMember", related_name="teams")
@@ -146,6 +148,7 @@ class Team(models.Model):
         blank=True,
         related_name="+",
         db_index=False,
+        db_constraint=False,
     )
 
     class Meta:
@@ -183,10 +186,18 @@ class Team(models.Model):
 class TeamMember(models.Model):
     # Indexed by team_position_unique (team, position) and one_team_per_player (event, ...).
     team = models.ForeignKey(
-        Team, on_delete=models.CASCADE, related_name="memberships", db_index=False
+        Team,
+        on_delete=models.CASCADE,
+        related_name="memberships",
+        db_index=False,
+        db_constraint=False,
     )
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+", db_index=False)
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="memberships")
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="+", db_index=False, db_constraint=False
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="memberships", db_constraint=False
+    )
     position = models.PositiveSmallIntegerField(default=0)
 
     class Meta:

@@ -20,7 +20,9 @@ class Game(models.Model):
         VOID = "void", "Void"
 
     # Indexed by game_slot_unique (event, stage, round_number, position).
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="games", db_index=False)
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="games", db_index=False, db_constraint=False
+    )
     # The part of its format a game is in (`STAGES`): 0 a singles partners' game, 1 a
     # single elimination bracket (and every rounds game), 2 to 4 a double elimination's
     # winners', losers' and finals' brackets.
@@ -30,7 +32,12 @@ class Game(models.Model):
     round_number = models.PositiveSmallIntegerField()
     position = models.PositiveIntegerField(help_text="Bracket order within the round, or table")
     next_game = models.ForeignKey(
-        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="feeders"
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="feeders",
+        db_constraint=False,
     )
     next_slot = models.PositiveSmallIntegerField(null=True, blank=True)
     # `next_game` / `next_slot` are where the winner goes (the format's winner_to);
@@ -43,12 +50,19 @@ class Game(models.Model):
         blank=True,
         related_name="loser_feeders",
         db_index=False,
+        db_constraint=False,
     )
     loser_slot = models.PositiveSmallIntegerField(null=True, blank=True)
     # A game played only when the team in ``only_if_slot`` of ``only_if_game`` wins it
     # (double elimination's grand final reset); otherwise it is not needed (void).
     only_if_game = models.ForeignKey(
-        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="+", db_index=False
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        db_index=False,
+        db_constraint=False,
     )
     only_if_slot = models.PositiveSmallIntegerField(null=True, blank=True)
     # The game's number where its format cannot work it out from the round and position
@@ -64,6 +78,7 @@ class Game(models.Model):
         blank=True,
         related_name="partner_games",
         db_index=False,
+        db_constraint=False,
     )
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.WAITING)
     # A rounds game: the round it is played in (its table is `position`).
@@ -74,6 +89,7 @@ class Game(models.Model):
         blank=True,
         related_name="games",
         db_index=False,
+        db_constraint=False,
     )
     # The one side that won; None with a result means the sides level on the best total tied.
     winner_seat = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -181,9 +197,13 @@ class Side(models.Model):
     """The team at one seat of a game, with its running total."""
 
     # Indexed by side_seat_unique (game, seat).
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="sides", db_index=False)
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="sides", db_index=False, db_constraint=False
+    )
     seat = models.PositiveSmallIntegerField()
-    team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="sides", null=True)
+    team = models.ForeignKey(
+        Team, on_delete=models.PROTECT, related_name="sides", null=True, db_constraint=False
+    )
     total = models.IntegerField(default=0)
     # Games won in a match of several games (`games.matches`): kept with the totals of
     # the game in play after every hand; 0 while every match of the event is one game.

@@ -34,7 +34,7 @@ from ..draw import DrawError, PartnerDraw, draw_partners, same_chapter, swap_par
 from ..errors import DeskError
 from ..models import Entry, Event, Game, Team, TeamMember
 from ..selectors import odd_players
-from .draw_rows import Entrant, insert_bracket, insert_teams
+from .draw_rows import Entrant, collector_paused, insert_bracket, insert_teams
 
 SEED_LOW, SEED_HIGH = 100_000, 999_999
 
@@ -72,6 +72,7 @@ def eligible_player_ids(event: Event):
     return _eligible_entries(event).values_list("player_id", flat=True)
 
 
+@collector_paused()
 @transaction.atomic
 def draw_partners_for_event(*, event: Event, by: User, seed: int | None = None) -> PartnerDraw:
     """Draw the doubles partners at random (or from ``seed``) and store the teams.
@@ -276,6 +277,7 @@ def _lock_bracket_games(event: Event) -> None:
     list(games.values_list("pk"))
 
 
+@collector_paused()
 @transaction.atomic
 def draw_bracket(
     *, event: Event, by: User, seed: int | None = None, bye_team_ids=None

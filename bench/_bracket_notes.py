@@ -1,0 +1,70 @@
+"""Earlier figures of bench/bracket.py, kept for the reasoning they hold (moved here to
+keep the bench under 400 lines). The figures now are in bench/bracket.py's docstring.
+
+The double elimination draw before tournaments 0019 (every foreign key of the draw's
+rows still checked by PostgreSQL at commit):
+
+Measured 2026-11-26 on the shared 2-core machine, 4,096 teams, BENCH_DRAWS=5 and 3
+brackets-manager runs twice (load average from ``uptime`` in brackets), PostgreSQL 15:
+
+    run (load)       ours s (best-worst)  b-m s (best-worst)  wall   CPU ratio
+    11:04 (3.9-5.3)  2.53 (2.19-3.26)     4.03 (3.86-4.70)    0.63   0.69 (1.39 / 2.02 s)
+    10:40 (7.2-7.1)  2.64 (2.48-2.96)     3.35 (2.11-4.29)    0.79   0.79 (1.27 / 1.60 s)
+    10:45 (6.0-5.1)  4.97 (3.78-5.22)     7.28 (5.33-9.47)    0.68   0.72 (1.39 / 1.94 s)
+    10:20 (5.5-6.4)  3.56 (2.82-3.63)     4.17 (3.47-5.77)    0.86   (3 draws)
+
+So the draw target is not met (median of the four runs: 0.74 of brackets-manager's
+time): ours costs about 0.7-0.8 of brackets-manager's CPU, and
+the profile says where (tools beside the bench, same machine, median of 3, CPU seconds
+of the backend): of about 1.0 s of database CPU, 0.64 s are the foreign-key checks
+PostgreSQL runs at the two commits (partners: 0.30 s for 28,672 checks of every team's
+event and every member's team, event and player; bracket: 0.34 s for about 41,000
+checks of every game's event, next and loser game and every side's game and team, and
+about 41,000 more trigger events for keys left empty). Dropping those constraints in a
+throwaway database took the draw to 0.39-0.46 s of database CPU and 1.6-1.9 s of wall
+time (against 1.0-1.3 s and 3.0-4.0 s with them, load 5.5): about 0.42 of
+brackets-manager's CPU. The rest is the rows' writes (teams 0.11-0.15 s, the 8,191
+games and 16,382 sides 0.2 s) and 0.2 s of Python (the format's layout of 8,191 games
+0.07 s, the arrays, Django around the queries). The keys stay: dropping them (a
+migration on Game, Side, Team and TeamMember, ``db_constraint=False``) trades the
+database's guard on every bracket for half the draw's time, a choice for the project,
+not for a benchmark.
+
+Room for updates (tournaments 0018: games and sides filled to 90 % by the draw). A
+result changes no indexed column of a game, so with room on its page the update is
+heap-only (HOT: no index entries; the old rows are pruned in place). Before, the draw's
+pages were full, and each game's first update moved it to another page with an entry
+in each of its five indexes. A winners' round-1 result in EXPLAIN (ANALYZE, WAL), twelve
+in a row on a fresh draw, each rolled back: 15-20 WAL records (1,162-1,546 bytes) and
+0.59-0.83 ms before (two of 5 and 10 ms), 10 records (667 bytes) and 0.40-0.61 ms after.
+Game updates HOT over a whole run (28,665): 10,820-19,117 before; after, all of them
+in two runs, 9,655-26,188 in five others. Pruning stops while any transaction anywhere
+on the server stays open (another database's counts as well: PostgreSQL 15 recomputes
+its horizon only when the oldest one moves), and this shared server had other benches'
+transactions open for minutes. Sides are updated here only to seat a team (``team_id``
+is indexed: never HOT); a hand's totals are HOT. The wall-time ratios of ten alternated
+runs (load 2.5-5.0) moved less than the load did: double elimination 1.18-1.65 (median
+1.42) before, 1.40-2.07 (1.51) after; single 1.09-1.51 (1.30), 1.22-1.53 (1.32); the
+floor itself took 3.5-34 s for 8,191 transactions. A pair on a quieter machine (load
+1.9-2.0, floor 0.41 ms): after 1.72 single and 1.79 double (2.89 s and 5.97 s of
+results), before 1.68 and 1.73 (2.80 s and 6.19 s), with 28,665 and 28,034 game updates
+HOT: when pruning runs, a full page frees the last update's old row before the next
+one, so the room matters only for the rows a statement updates twice on one page and
+while pruning is held up. What is left over the floor on a quiet machine (0.70-0.73 ms
+a result against 0.41 ms a transaction) is the statement's own work, not the indexes.
+
+Where the draw's time goes (PostgreSQL 15, 2 shared cores, best of 6 draws; the CPU of
+the database's backend read from /proc beside the client's): 0.34-0.36 s of wall time is
+0.29-0.31 s of database CPU and 0.045 s of Python (0.41 s, 0.35 s and 0.065 s before
+this work). Of the database's share, 0.17 s are the foreign-key checks PostgreSQL runs
+at commit: 49,147 of them, about 3.5 us each (every member's team, event and player,
+every side's game and team, every game's event and next game; measured by dropping the
+constraints in a throwaway database: 0.18 s of wall time without them). The other
+0.13 s write 24,573 rows and their 78,000 index entries. The Python is the pure draw
+and bracket (12 ms), the arrays (5 ms) and Django around 17 queries. The keys stay: they
+keep a bracket whole when code or a hand-written statement goes wrong. So 0.35 s holds
+on a quiet machine (best of 5: 0.35-0.38 s) and not on a busy one.
+
+Since tournaments 0019 the keys named above have no constraint in the database; see
+tournaments/selectors/references.py for what keeps them whole.
+"""
