@@ -23,7 +23,10 @@ on one server do not drop each other's; BENCH_DRAWS=5 draws partners and bracket
 times, each in an event of its own with the same 8,192 players, and reports the best and
 the median (``draw_and_bracket_seconds`` stays the first draw, as before).
 ``--draw-only`` stops after the draws; ``--profile`` prints a cProfile of the draw and of
-the results to stderr; ``--format double`` then draws a double elimination of the same
+the results to stderr; ``--orm`` draws BENCH_DRAWS more events with the draw's rows
+written through the ORM (bench/_orm_draw.py, the version tournaments/services/draw_rows.py
+measures itself against) and gives their median and ``draw_sql_over_orm``;
+``--format double`` then draws a double elimination of the same
 players and gives its every result (about 8,190), against a floor of as many bare
 transactions (the ``double_*`` figures). The last line printed is one JSON object.
 
@@ -97,6 +100,7 @@ import time
 
 from _brackets_manager import backend_cpu, brackets_manager, draw_figures
 from _common import Floor, checked_in_players, doubles_event, report, setup_django
+from _orm_draw import orm_figures
 
 PLAYERS = int(os.environ.get("BENCH_PLAYERS", "8192"))  # a smaller run: to try it out
 CHAPTERS = 60
@@ -168,6 +172,13 @@ def main(profile: bool = False, draw_only: bool = False) -> dict:
         # waiting for a CPU).
         "draw_client_cpu_seconds": round(min(cpu for *_, cpu in draws), 3),
     }
+    if "--orm" in sys.argv:
+        # The raw SQL writers against the ORM version their docstring measures.
+        from tournaments.models import Player
+
+        pks = list(Player.objects.values_list("pk", flat=True))
+        median = figures["draw_and_bracket_median_seconds"]
+        figures |= orm_figures(tournament, official, pks, median)
     if draw_only:
         return figures
 

@@ -36,8 +36,11 @@ services, so what a hand sets off is timed with it:
    two (alternate games, so both lock the same next games); BENCH_REPEATS (3) times, the
    median and the spread (goal: at least 1.6).
 
-``--profile`` prints a cProfile of the services' hands and of each page to stderr. The
-last line printed is one JSON object, with the goals and whether each is met.
+``--profile`` prints a cProfile of the services' hands and of each page to stderr.
+``--orm`` also plays two like brackets, one through the one statements and one through
+the general path (the ORM's INSERTs), hand for hand in turn (bench/_hands_general.py):
+``bracket_ms_per_hand_statement_and_general``. The last line printed is one JSON
+object, with the goals and whether each is met.
 
 Measured 2026-11-26 on PostgreSQL, this 2-core machine shared with four other helpers'
 benches and tests: branch hallspeed against its base (f400731), run one after the other,
@@ -99,6 +102,7 @@ import uuid
 
 from _common import Floor, doubles_event, report, setup_django
 from _hands_events import bracket, open_games, started_round
+from _hands_general import statement_and_general
 from _hands_reads import compiled_reads
 from _hands_timers import Pages
 
@@ -109,6 +113,7 @@ PAGE_GAMES = int(os.environ.get("BENCH_PAGE_GAMES", "16"))
 ROUNDS_GAMES = ("double_draw", "thats_it", "domino_pinochle", "double_takes")
 BLOCK = 32  # hands (and floor transactions) per block
 MOST_HANDS = 80  # a game still open after this many hands is left (none should be)
+ORM_BESIDE = "--orm" in sys.argv  # the general path timed beside (bench/_hands_general.py)
 GOALS = {"service_over_floor": 2.0, "post_median_ms": 5.0, "parallel_speedup": 1.6}
 
 
@@ -311,6 +316,7 @@ def main(profile: bool = False) -> dict:
     by_game = {key: 1000 * statistics.mean(t) for key, t in hands.by_game.items()}
     if floor:
         floor.run(BLOCK)
+    ways = statement_and_general(tournament, official, TEAMS, Hands) if ORM_BESIDE else {}
 
     # 2. The pages, on 20-hand games.
     page_profile = cProfile.Profile() if profile else None
@@ -374,7 +380,7 @@ def main(profile: bool = False) -> dict:
         "parallel_speedup": round(statistics.median(speedups), 2),
         "parallel_speedup_spread": [round(min(speedups), 2), round(max(speedups), 2)],
         "load_average": [round(x, 2) for x in os.getloadavg()],
-    }
+    } | ways
     met = {
         "service_over_floor": figures["service_over_floor"] is not None
         and figures["service_over_floor"] <= GOALS["service_over_floor"],

@@ -1,6 +1,7 @@
-"""bench/bracket.py --format double runs end to end at a small size and prints its figures
-last: single elimination's, then double elimination's beside brackets-manager's (or why
-that figure is missing: node or the package not installed).
+"""bench/bracket.py --orm --format double runs end to end at a small size and prints its
+figures last: single elimination's (with the draw's rows written through the ORM beside
+them), then double elimination's beside brackets-manager's (or why that figure is
+missing: node or the package not installed).
 
 It runs on the database the suite runs on: SQLite, or on PostgreSQL a throwaway database
 named after the test database (so that two runs on one server do not meet), dropped at
@@ -45,7 +46,7 @@ def test_the_double_elimination_bench_prints_its_figures_and_brackets_managers()
         "BENCH_NAME": name,
     }
     try:
-        command = [sys.executable, "bench/bracket.py", "--format", "double"]
+        command = [sys.executable, "bench/bracket.py", "--orm", "--format", "double"]
         done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, **RUN)
     finally:
         _drop(name)
@@ -56,6 +57,8 @@ def test_the_double_elimination_bench_prints_its_figures_and_brackets_managers()
     for key in ("draw_and_bracket_seconds", "all_results_seconds", "double_all_results_seconds"):
         assert figures[key] > 0
     assert figures["double_draw_and_bracket_seconds"] > 0
+    assert figures["draw_and_bracket_orm_median_seconds"] > 0  # --orm: the ORM writers
+    assert figures["draw_sql_over_orm"] > 0
     if figures["database"] == "postgresql":
         assert figures["one_statement_results"]
         assert figures["double_bare_pg_floor_seconds"] > 0

@@ -22,7 +22,7 @@ from tests.conftest import needs_database
 ROOT = Path(__file__).resolve().parent.parent
 SMALL = {
     "exports.py": {"BENCH_HANDS": "2000"},
-    "hands.py": {
+    "hands.py --orm": {
         "BENCH_TEAMS": "8",
         "BENCH_PARALLEL_TEAMS": "8",
         "BENCH_PAGE_GAMES": "2",
@@ -65,3 +65,5 @@ def test_a_bench_runs_small_and_prints_its_figures_last(command):
     assert done.returncode == 0, done.stderr[-3000:]
     figures = json.loads(done.stdout.strip().splitlines()[-1])
     assert isinstance(figures, dict) and figures
+    if "--orm" in args:  # the general path timed beside the statements
+        assert figures["bracket_hands_each_way"] > 0

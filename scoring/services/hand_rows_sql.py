@@ -7,6 +7,9 @@ statement: the hand's transaction is then BEGIN, the lock with the hands' read, 
 statement and COMMIT, as the bare floor's is BEGIN, a lock, an UPDATE and COMMIT
 (bench/hands.py). Each value is what the ORM's INSERT would write (the field's own
 conversion), so the rows are the same as `hand.save()` and `_record_change` leave.
+`bench/hands.py --orm` times a bracket's hands this way beside the same hands through the
+general path (the ORM's INSERTs): 2026-11-27, PostgreSQL, 507 hands each way, load 2.8,
+2.85 ms a hand against 5.25 ms.
 """
 
 from __future__ import annotations

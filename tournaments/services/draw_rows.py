@@ -13,6 +13,9 @@ Why raw SQL, measured with bench/bracket.py (a 4,096-team draw: partners, then t
 bracket; best of 6 on 2 shared cores): 0.35 s on PostgreSQL against 1.09 s with
 bulk_create (games round by round, to know each next game's id), which builds a model
 object per row and spends 0.75 s of Python doing it; on SQLite 0.11 s against 0.93 s.
+``bench/bracket.py --orm`` measures it again, the ORM version (bench/_orm_draw.py, the
+same rows) drawn beside these: 2026-11-27, PostgreSQL, medians of 5 draws, load 2.7,
+0.22 s against 0.80 s.
 One statement for the bracket instead of one per round (three per round on SQLite)
 saves a round trip and a read back per round; array literals written here instead of
 Python lists cost 0.7 ms per 4,096 values against 3.7 ms for psycopg's quoting of a list
