@@ -1,6 +1,6 @@
-"""brackets-manager beside our double elimination draw (bench/bracket.py --format double):
-its in-memory stage timed by node, the database backend's CPU read from /proc, and the
-draw's figures with both ratios (wall and CPU)."""
+"""brackets-manager beside our draws (bench/bracket.py): its in-memory stage timed by
+node, the database backend's CPU read from /proc, and the draws' figures with their
+ratios: the single elimination draw's (wall), the double elimination's (wall and CPU)."""
 
 import json
 import os
@@ -82,10 +82,29 @@ def backend_cpu():
     return read if read() is not None else lambda: None
 
 
-def brackets_manager(teams: int) -> dict:
-    """Time brackets-manager creating the same double elimination stage in memory.
+def single_figures(median: float, manager: list) -> dict:
+    """The single elimination draw's median beside brackets-manager creating the same
+    single elimination stage (its runs before and after our draws)."""
+    skipped = [
+        run["brackets_manager_skipped"] for run in manager if "brackets_manager_skipped" in run
+    ]
+    if skipped:
+        return {"brackets_manager_skipped": skipped[0]}
+    theirs = statistics.median(
+        seconds for run in manager for seconds in run["brackets_manager_run_seconds"]
+    )
+    return {
+        "brackets_manager_single_create_seconds": round(theirs, 3),
+        "draw_over_brackets_manager": round(median / theirs, 3),
+        "draw_target_over_brackets_manager": 0.5,
+    }
 
-    Runs bench/brackets_manager_double.mjs with node (a warm-up, then BENCH_BM_RUNS
+
+def brackets_manager(teams: int, stage: str = "double_elimination") -> dict:
+    """Time brackets-manager creating the same stage in memory (double elimination with
+    its reset, or single elimination).
+
+    Runs bench/brackets_manager_stage.mjs with node (a warm-up, then BENCH_BM_RUNS
     runs, each timed inside node); returns its figures and its runs' seconds, or
     ``brackets_manager_skipped`` saying why when node or the package is missing (the
     devDependencies of package.json: `npm ci`).
@@ -100,7 +119,7 @@ def brackets_manager(teams: int) -> dict:
         }
     runs = os.environ.get("BENCH_BM_RUNS", "3")
     done = subprocess.run(
-        [node, str(ROOT / "bench" / "brackets_manager_double.mjs"), str(teams), runs],
+        [node, str(ROOT / "bench" / "brackets_manager_stage.mjs"), str(teams), runs, stage],
         cwd=ROOT,
         capture_output=True,
         text=True,

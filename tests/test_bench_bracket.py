@@ -72,6 +72,8 @@ def test_the_double_elimination_bench_prints_its_figures_and_brackets_managers()
         assert figures["brackets_manager_double_create_seconds"] >= 0
         assert "double_draw_over_brackets_manager" in figures
         assert figures["brackets_manager_double_create_cpu_seconds"] >= 0
+        assert figures["brackets_manager_single_create_seconds"] >= 0  # the single draw's
+        assert figures["draw_over_brackets_manager"] > 0
     else:
         assert "no brackets-manager figure" in figures["brackets_manager_skipped"]
         assert "double_draw_over_brackets_manager" not in figures
@@ -101,3 +103,7 @@ def test_the_bench_says_why_when_node_or_the_package_is_missing(monkeypatch, tmp
     assert figures["double_draw_and_bracket_seconds"] == 0.2
     assert "double_draw_over_brackets_manager" not in figures
     assert figures["double_draw_client_and_database_cpu_seconds"] is None
+    single = bracket.single_figures(0.2, [skipped] * 2)
+    assert single == {"brackets_manager_skipped": skipped["brackets_manager_skipped"]}
+    ran = {"brackets_manager_run_seconds": [0.3, 0.5, 0.4]}
+    assert bracket.single_figures(0.2, [ran, ran])["draw_over_brackets_manager"] == 0.5
