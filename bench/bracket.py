@@ -104,6 +104,7 @@ import time
 
 from _brackets_manager import backend_cpu, brackets_manager, draw_figures, single_figures
 from _common import Floor, checked_in_players, doubles_event, report, setup_django
+from _goals import goals
 from _orm_draw import orm_figures
 
 PLAYERS = int(os.environ.get("BENCH_PLAYERS", "8192"))  # a smaller run: to try it out
@@ -376,4 +377,13 @@ if __name__ == "__main__":
     found = main(profile=profiling, draw_only=drawing_only)
     if "--format" in sys.argv and sys.argv[sys.argv.index("--format") + 1 :][:1] == ["double"]:
         found = double(found, profile=profiling, draw_only=drawing_only)
-    report(found)
+    limits = {
+        "draw_and_bracket_seconds": 0.35,
+        "draw_over_brackets_manager": 0.5,
+        "all_results_over_floor": 1.5,
+        "double_draw_over_brackets_manager": 0.5,
+        "double_results_over_floor": 1.5,
+    }
+    if found["database"] != "postgresql":
+        limits["all_results_seconds"] = 3.0  # no floor on SQLite
+    report(found | goals(found, at_most=limits))

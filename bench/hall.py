@@ -55,6 +55,7 @@ from collections import defaultdict
 
 import _hall_server as hall_server
 from _common import ROOT, checked_in_players, report, setup_django
+from _goals import goals
 from _hall_players import SLUG, Figures, Phone, Table
 from _http import Client
 
@@ -330,4 +331,7 @@ def _compare(played: dict, Hand) -> tuple[int, int, int]:
 
 
 if __name__ == "__main__":
-    report(main())
+    found = main()
+    limits = {"entry_p95_ms": TARGET_MS, "confirm_p95_ms": TARGET_MS, "lost_hands": 0}
+    limits["duplicated_hands"] = 0
+    report(found | goals(found, at_most=limits, at_least={"tables": 300}))

@@ -8,6 +8,7 @@ import random
 import time
 
 from _common import doubles_event, report, setup_django
+from _goals import goals
 
 PLAYERS = int(os.environ.get("BENCH_PLAYERS") or 2_000)  # smaller: to try it out, and in CI
 CHAPTERS = 60
@@ -70,16 +71,16 @@ def main() -> None:
     pages_done = time.perf_counter()
     assert confirm.status_code == 302 and second.players.count() == PLAYERS
     print(f"{vendor}: imported {count} players with entries, twice")
-    report(
-        {
-            "database": vendor,
-            "players": count,
-            "check_csv_s": round(checked - start, 3),
-            "import_s": round(done - checked, 3),
-            "check_and_import_s": round(done - start, 3),
-            "preview_and_confirm_pages_s": round(pages_done - pages_start, 3),
-        }
-    )
+    figures = {
+        "database": vendor,
+        "players": count,
+        "check_csv_s": round(checked - start, 3),
+        "import_s": round(done - checked, 3),
+        "check_and_import_s": round(done - start, 3),
+        "preview_and_confirm_pages_s": round(pages_done - pages_start, 3),
+    }
+    limits = {"check_and_import_s": 2.0} if vendor == "sqlite" else {}  # the target's database
+    report(figures | goals(figures, at_most=limits))
 
 
 if __name__ == "__main__":

@@ -52,6 +52,7 @@ def test_the_double_elimination_bench_prints_its_figures_and_brackets_managers()
         _drop(name)
     figures = json.loads(done.stdout.strip().splitlines()[-1])
     assert figures["teams"] == 32
+    assert figures["goals_met"].keys() <= figures["goals"]["at_most"].keys()
     assert figures["double_games"] == 63  # 31 winners', 30 losers', the final and its reset
     assert figures["double_draws"] == 2
     for key in ("draw_and_bracket_seconds", "all_results_seconds", "double_all_results_seconds"):

@@ -65,5 +65,6 @@ def test_a_bench_runs_small_and_prints_its_figures_last(command):
     assert done.returncode == 0, done.stderr[-3000:]
     figures = json.loads(done.stdout.strip().splitlines()[-1])
     assert isinstance(figures, dict) and figures
+    assert {"goals", "goals_met"} <= figures.keys()  # each bench says its goals, met or not
     if "--orm" in args:  # the general path timed beside the statements
         assert figures["bracket_hands_each_way"] > 0
