@@ -9,10 +9,11 @@ It writes the same rows from the same columns, each row a model object, with
 - the teams, then their members;
 - the games in batches, each batch holding only games whose next and loser games are
   already written, so their ids are known (the draw writes the last game first);
-- the grand final's reset pointer set afterwards, since the reset is written before it;
+- the reset's pointer to the grand final (only if) set afterwards: the reset is written
+  before the grand final, so that id is not known yet;
 - then the sides.
 
-`tests/test_bench_bracket.py` checks that the rows are the SQL writer's.
+`tests/test_bench_orm_draw.py` checks that the rows are the SQL writer's.
 """
 
 from __future__ import annotations

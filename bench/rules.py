@@ -22,6 +22,7 @@ import os
 import random
 import sys
 import time
+from operator import itemgetter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -113,15 +114,12 @@ def open_game(spec, rng):
         if not kept:
             break
         pace = [each for each in kept if each[0] <= target * number / (GAME_HANDS + 1)]
-        _, data, entry, fold = max(pace, key=_highest) if pace else min(kept, key=_highest)
+        highest = itemgetter(0)
+        _, data, entry, fold = max(pace, key=highest) if pace else min(kept, key=highest)
         hands.append(data)
         entries.append(entry)
         totals = fold.totals
     return table, hands
-
-
-def _highest(kept) -> int:
-    return kept[0]
 
 
 def engine_path(spec, table, hands) -> float:
