@@ -16,7 +16,7 @@ import datetime
 import uuid
 from functools import cache
 
-from scoring.backup.copy_text import INTEGERS, TEXTS
+from scoring.backup.copy_text import INTEGERS, NULL, TEXTS
 from scoring.backup.fields import USERNAME_MAX, limits, reader
 from scoring.backup.fields import _check_json as check_json
 from scoring.backup.format import (
@@ -125,27 +125,28 @@ def line_writer(fields_plan: list[tuple], kinds: list[str]):
 
     `fields_plan` is (attname, writer, default) per column, as `rows.Rows` writes them;
     `kinds` each field's internal type (a foreign key's: its target's)."""
-    names: dict = {"datetime": datetime.datetime, "UUID": uuid.UUID}
+    names: dict = {"datetime": datetime.datetime, "UUID": uuid.UUID, "NULL": NULL}
     parts = []
     columns = zip(fields_plan, kinds, strict=True)
     for number, ((attname, write, default), kind) in enumerate(columns):
         names[f"W{number}"], names[f"D{number}"] = write, default
         value = f"(v := get({attname!r}, D{number}))"
+        other = f"NULL if v is None else W{number}(v)"  # NULL written here, not by a call
         if kind in INTEGERS:
-            parts.append(f"(str(v) if type{value} is int else W{number}(v))")
+            parts.append(f"(str(v) if type{value} is int else {other})")
         elif kind in TEXTS:
-            parts.append(f"(v if type{value} is str and {_PLAIN} else W{number}(v))")
+            parts.append(f"(v if type{value} is str and {_PLAIN} else {other})")
         elif kind == "UUIDField":
-            parts.append(f"(str(v) if type{value} is UUID else W{number}(v))")
+            parts.append(f"(str(v) if type{value} is UUID else {other})")
         elif kind == "BooleanField":
-            parts.append(f"('t' if {value} is True else 'f' if v is False else W{number}(v))")
+            parts.append(f"('t' if {value} is True else 'f' if v is False else {other})")
         elif kind == "DateTimeField":
             parts.append(
                 f"(v.isoformat() if type{value} is datetime and v.utcoffset() is not None "
-                f"else W{number}(v))"
+                f"else {other})"
             )
         else:
-            parts.append(f"W{number}(get({attname!r}, D{number}))")
+            parts.append(f"(NULL if {value} is None else W{number}(v))")
     source = (
         "def line(row):\n    get = row.get\n    return '\\t'.join((\n        "
         + ",\n        ".join(parts)

@@ -213,10 +213,10 @@ class _Game:
         except RulesError as exc:
             return [f"{self.where}: it has hands but cannot be played at its table ({exc})"]
         entries, scored, found = [], [], []
+        score = spec.hand_scorer(table, options)
         for pk, number, points, detail, _ in hands:
             try:
-                entry = spec.entry_from_data(detail, table, options)
-                hand = spec.hand_points(entry, table, options)
+                entry, hand = score(detail)
                 check_offender_plays(game, entry)
             except (RulesError, DeskError, TypeError, ValueError, AttributeError) as exc:
                 where = f"hand record {self.file_hand[pk]} (hand {number} of {self.where})"

@@ -34,7 +34,7 @@ from scoring.backup.format import (
 )
 from scoring.backup.heap import frozen_heap
 from scoring.backup.meaning import check_meaning
-from scoring.backup.rows import Rows, fresh_keys, reset_sequences, write_deferred
+from scoring.backup.rows import Rows, fresh_keys, new_keys, reset_sequences, write_deferred
 from scoring.backup.sender import Sender
 from scoring.backup.stream import INCOMPLETE, NOT_A_BACKUP, OtherLayout, open_source, parts
 from tournaments.models import Tournament
@@ -338,8 +338,10 @@ class _Restorer:
         if self.keep and section.model.objects.filter(pk__in=ids).exists():
             raise _IdsTaken
         rows = [values for _, _, values in self.batch]
-        if section.name in KEYS:
+        if section.name in KEYS and self.keep:
             fresh_keys(rows, *KEYS[section.name])
+        elif section.name in KEYS:
+            new_keys(rows, KEYS[section.name][0])
         if section.name not in self.rows:
             self.rows[section.name] = Rows(section.model, with_ids=self.keep, sender=self.sender)
         made = self.rows[section.name].insert(rows)

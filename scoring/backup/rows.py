@@ -102,10 +102,8 @@ class Rows:
             if with_ids or self.many or not field.primary_key
         ]
         quote = connection.ops.quote_name
-        self.next_ids = (
-            "SELECT nextval(pg_get_serial_sequence(%s, %s)) FROM generate_series(1, %s)",
-            [model._meta.db_table, model._meta.pk.column],
-        )
+        self.table_and_key = [model._meta.db_table, model._meta.pk.column]
+        self.sequence = None  # the key's sequence, looked up by the first batch
         names = ", ".join(quote(field.column) for field in self.fields)
         self.start = f"INSERT INTO {quote(model._meta.db_table)} ({names}) VALUES "
         self.copy = f"COPY {quote(model._meta.db_table)} ({names}) FROM STDIN"
@@ -147,8 +145,13 @@ class Rows:
     def _insert_many(self, rows: list[dict]) -> list[int]:
         with connection.cursor() as cursor:
             if not self.with_ids:
-                sql, params = self.next_ids
-                cursor.execute(sql, [*params, len(rows)])
+                if self.sequence is None:  # once: per row it was 5 times nextval's own cost
+                    cursor.execute("SELECT pg_get_serial_sequence(%s, %s)", self.table_and_key)
+                    (self.sequence,) = cursor.fetchone()
+                cursor.execute(
+                    "SELECT nextval(%s::regclass) FROM generate_series(1, %s)",
+                    [self.sequence, len(rows)],
+                )
                 for row, (found,) in zip(rows, cursor.fetchall(), strict=True):
                     row["id"] = found
             if self.as_text and self.sender is not None:
@@ -172,7 +175,8 @@ class Rows:
 
 
 def fresh_keys(rows: list[dict], field: str, model) -> None:
-    """Give a new key to every row whose form key this database already holds."""
+    """Give a new key to every row whose form key this database already holds (a restore
+    keeping the file's ids: a form sent before the backup still finds its hand)."""
     keys = [row[field] for row in rows if row[field] is not None]
     if not keys:
         return
@@ -189,6 +193,15 @@ def fresh_keys(rows: list[dict], field: str, model) -> None:
         taken = set(model.objects.filter(**{f"{field}__in": keys}).values_list(field, flat=True))
     for row in rows:
         if row[field] in taken:
+            row[field] = uuid.uuid4()
+
+
+def new_keys(rows: list[dict], field: str) -> None:
+    """Give every row a new form key (a copy, with new ids: a form sent before the backup
+    names the original's games, never the copy's, so the file's keys are of no use to it,
+    and asking the database which of them it holds took 1.5 s of 100,000 hands)."""
+    for row in rows:
+        if row[field] is not None:
             row[field] = uuid.uuid4()
 
 

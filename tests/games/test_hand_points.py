@@ -1,5 +1,6 @@
 """A hand's points alone (`hand_points`) and a fold of points already scored
-(`fold_scored`) are what `score_entry` and `fold` give, for every game and table."""
+(`fold_scored`) are what `score_entry` and `fold` give, for every game and table; and so
+is a hand read and scored by `hand_scorer`, the options checked once."""
 
 import random
 
@@ -23,6 +24,7 @@ def _tables(spec):
 def test_points_alone_and_their_fold_are_the_games_own(key):
     spec, rng = GAMES[key], random.Random(19)
     for table in _tables(spec):
+        score = spec.hand_scorer(table, {})
         for _ in range(20):
             entries, points = [], []
             totals = [0] * table.sides
@@ -31,6 +33,7 @@ def test_points_alone_and_their_fold_are_the_games_own(key):
                 entry = spec.entry_from_data(data, table, {})
                 scored = spec.score_entry(entry, table, {})
                 assert spec.hand_points(entry, table, {}) == tuple(scored.points)
+                assert score(data) == (entry, tuple(scored.points))
                 entries.append(entry)
                 points.append(spec.hand_points(entry, table, {}))
                 try:
@@ -43,3 +46,13 @@ def test_points_alone_and_their_fold_are_the_games_own(key):
                 totals = list(expected.totals)
                 if expected.finished:
                     break
+
+
+def test_the_scorer_refuses_a_hand_as_the_rules_do():
+    spec = GAMES["double_draw"]
+    table = next(_tables(spec))
+    with pytest.raises(RulesError) as refused:
+        spec.entry_from_data({}, table, {})
+    with pytest.raises(RulesError) as by_scorer:
+        spec.hand_scorer(table, {})({})
+    assert str(by_scorer.value) == str(refused.value)

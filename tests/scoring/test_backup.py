@@ -15,6 +15,8 @@ from scoring import backup
 from scoring.backup import BackupError, checksum_of, restore_backup
 from scoring.exports import write_results
 from scoring.models import Hand, HandChange
+from tests.factories import TournamentFactory
+from tests.scoring.builders import make_hand, make_ready_game
 from tournaments.models import Activity, Event, Game, Side, TeamMember, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -269,10 +271,7 @@ def test_a_restore_where_its_ids_are_free_keeps_them(played_tournament, official
     raw = backup_bytes(played_tournament)
     games = sorted(Game.objects.filter(event__tournament=played_tournament).values_list("pk"))
     hands = sorted(Hand.objects.filter(game__event__tournament=played_tournament).values_list("pk"))
-    Side.objects.filter(game__event__tournament=played_tournament).delete()
-    TeamMember.objects.filter(event__tournament=played_tournament).delete()
-    played_tournament.players.all().delete()
-    played_tournament.delete()
+    _delete(played_tournament)
     copy = restore_backup(raw, by=official)
     assert copy.slug == "rally"
     assert sorted(Game.objects.filter(event__tournament=copy).values_list("pk")) == games
@@ -283,6 +282,53 @@ def test_a_restore_where_its_ids_are_free_keeps_them(played_tournament, official
     assert min(Game.objects.filter(event__tournament=again).values_list("pk", flat=True)) > max(
         pk for (pk,) in games
     )
+
+
+def _keys(tournament) -> tuple[set, set]:
+    """Return the form keys of a tournament's hands and of its hands' history lines."""
+    hands = Hand.objects.filter(game__event__tournament=tournament)
+    changes = HandChange.objects.filter(game__event__tournament=tournament)
+    return (
+        set(hands.values_list("entry_key", flat=True)),
+        set(changes.exclude(request_key=None).values_list("request_key", flat=True)),
+    )
+
+
+def _delete(tournament) -> None:
+    Side.objects.filter(game__event__tournament=tournament).delete()
+    TeamMember.objects.filter(event__tournament=tournament).delete()
+    tournament.players.all().delete()
+    tournament.delete()
+
+
+def test_a_copy_beside_its_original_has_new_form_keys(played_tournament, official):
+    hand_keys, change_keys = _keys(played_tournament)
+    assert hand_keys and change_keys
+    copy = restore_backup(backup_bytes(played_tournament), by=official, slug="copy")
+    copied_hands, copied_changes = _keys(copy)
+    assert len(copied_hands) == len(hand_keys) and len(copied_changes) == len(change_keys)
+    assert not copied_hands & hand_keys and not copied_changes & change_keys
+    # A history line without a key (a change made by the desk itself) stays without one.
+    assert HandChange.objects.filter(game__event__tournament=copy, request_key=None).count() == (
+        HandChange.objects.filter(
+            game__event__tournament=played_tournament, request_key=None
+        ).count()
+    )
+
+
+def test_a_restore_keeping_its_ids_keeps_its_form_keys_unless_held_here(
+    played_tournament, official
+):
+    raw = backup_bytes(played_tournament)
+    hand_keys, change_keys = _keys(played_tournament)
+    held = sorted(hand_keys)[0]
+    _delete(played_tournament)
+    make_hand(make_ready_game(TournamentFactory(slug="other")), entry_key=held)
+    copy = restore_backup(raw, by=official)
+    restored_hands, restored_changes = _keys(copy)
+    assert restored_hands - hand_keys != set() and len(restored_hands) == len(hand_keys)
+    assert restored_hands & hand_keys == hand_keys - {held}
+    assert restored_changes == change_keys
 
 
 def test_restoring_twice_gives_fresh_form_keys(played_tournament, official):
