@@ -1,7 +1,11 @@
 """The coverage gate `make test` runs: each app against its own figure, with a clear message."""
 
 import json
+import os
+import re
+import subprocess
 
+import coverage
 import pytest
 
 from tools import coverage_gate
@@ -109,3 +113,39 @@ def test_main_exits_1_with_every_failure_and_0_when_all_pass(tmp_path, capsys):
 def test_main_without_a_report_says_how_to_make_one(tmp_path, capsys):
     assert coverage_gate.main(["gate", str(tmp_path / "none.json")]) == 1
     assert "run the tests with coverage first" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("alone", "left_out"), [(None, False), ("", True)])
+def test_code_only_postgresql_runs_is_left_out_only_of_a_run_on_sqlite_alone(
+    monkeypatch, alone, left_out
+):
+    if alone is None:
+        monkeypatch.delenv("COVERAGE_SQLITE_ALONE", raising=False)
+    else:
+        monkeypatch.setenv("COVERAGE_SQLITE_ALONE", alone)
+    found = coverage.Coverage(config_file=str(coverage_gate.ROOT / "pyproject.toml"))
+    patterns = found.get_exclude_list()
+    marked = "    def _insert_many(self, rows):  # PostgreSQL only"
+    assert any(re.search(p, marked) for p in patterns) is left_out
+    assert not any(re.search(p, "    def _insert(self, rows):") for p in patterns)
+
+
+@pytest.mark.parametrize(
+    ("database", "seen"),
+    [(None, "[]"), ("sqlite:///x.sqlite3", "[]"), ("postgres://postgres@127.0.0.1/x", "[unset]")],
+)
+def test_make_leaves_it_out_only_without_postgresql(database, seen):
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "MAKEFLAGS")}
+    env.pop("COVERAGE_SQLITE_ALONE", None)
+    if database:
+        env["DATABASE_URL"] = database
+    show = 'show-alone: ; @echo "[$${COVERAGE_SQLITE_ALONE-unset}]"'
+    shown = subprocess.run(
+        ["make", "-s", "--eval", show, "show-alone"],
+        cwd=coverage_gate.ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert shown.stdout.strip() == seen

@@ -111,7 +111,7 @@ class Rows:
         self.returning = "" if with_ids else f" RETURNING {quote(model._meta.pk.column)}"
         self.plan = [(field.attname, _converter(field), _default(field)) for field in self.fields]
         self.as_text = self.many and all(copy_text.writes(field) for field in self.fields)
-        if self.as_text:
+        if self.as_text:  # PostgreSQL only
             writers = [copy_text.writer(field) for field in self.fields]
             self.line = line_writer(
                 [(f.attname, w, _default(f)) for f, w in zip(self.fields, writers, strict=True)],
@@ -142,7 +142,7 @@ class Rows:
                     ids.extend(found for (found,) in cursor.fetchall())
         return ids
 
-    def _insert_many(self, rows: list[dict]) -> list[int]:
+    def _insert_many(self, rows: list[dict]) -> list[int]:  # PostgreSQL only
         with connection.cursor() as cursor:
             if not self.with_ids:
                 if self.sequence is None:  # once: per row it was 5 times nextval's own cost
@@ -167,7 +167,7 @@ class Rows:
             held_markers.told_on_commit()  # COPY goes around the cursor's watch
         return [row["id"] for row in rows]
 
-    def _text(self, rows: list[dict]) -> bytes:
+    def _text(self, rows: list[dict]) -> bytes:  # PostgreSQL only
         """Return the rows as COPY's text format, one line each, encoded as UTF-8."""
         line = self.line
         text = "".join([line(row) for row in rows])
@@ -180,7 +180,7 @@ def fresh_keys(rows: list[dict], field: str, model) -> None:
     keys = [row[field] for row in rows if row[field] is not None]
     if not keys:
         return
-    if connection.vendor == "postgresql":  # one array parameter, not one per key
+    if connection.vendor == "postgresql":  # PostgreSQL only: one array parameter
         table, column = model._meta.db_table, model._meta.get_field(field).column
         quote = connection.ops.quote_name
         with connection.cursor() as cursor:

@@ -21,7 +21,7 @@ from django.db import connection
 from tournaments import held_markers
 
 
-class Sender:
+class Sender:  # PostgreSQL only
     def __init__(self):
         self._thread: threading.Thread | None = None
         self._error: BaseException | None = None

@@ -47,7 +47,7 @@ def _steps() -> str:
     )
 
 
-def _params(obj, prefix: str) -> dict:
+def _params(obj, prefix: str) -> dict:  # PostgreSQL only
     from psycopg.types.numeric import Int8
 
     params = {}
