@@ -32,9 +32,14 @@ against 4,095 bare transactions that lock and update one row, measured in the sa
   general path (load 5-7; the figures are in bench/bracket.py). A single statement is
   its own transaction when the caller has none (no BEGIN and COMMIT round trips) and
   needs no savepoint when it has one (a statement is all or nothing). What is left is
-  the database's work for the rows a result must write (two games, a side, the event,
-  the activity line and the foreign keys those check; in a winners' game one game and
-  one side more), about twice the floor's server time for its one row.
+  the database's work for the rows a result must write (two games, a side, the event
+  and the activity line; in a winners' game one game and one side more): the backend's
+  CPU per result (bench/bracket.py prints it beside the floor's per transaction) went
+  from 0.45-0.52 ms to 0.38-0.43 ms with one UPDATE per table (below) and the activity
+  line's keys unchecked by the database (tournaments 0020), against the floor's
+  0.17-0.18 ms: 2.1-2.4 times (a 4,096-team double elimination, load 1-2.4). Of the
+  rest, perf on the backend: a fifth the commit's flush to disk (the floor's too), a
+  sixth starting the plan's nodes, a fifteenth building the games' 13 CHECK constraints.
 - It is prepared once per connection: planning it costs more than running it, and
   unprepared it takes 3.4 times the floor. Django turns prepared statements off by
   default so that connection poolers keep working; this statement turns them on for
