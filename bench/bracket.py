@@ -91,6 +91,24 @@ them; the earlier pair 1.34 and 1.59 against 1.41) and single elimination's 1.10
 met in these runs without room, and these runs do not show the branch's results
 faster than main's (nor, at this noise, slower); a quiet pair was not measured.
 Where a single elimination draw's time went before tournaments 0019: bench/_bracket_notes.py.
+
+The results' database CPU (issue 21, later): the JSON gives the backend's CPU per result
+and the floor's per transaction (``backend_cpu_ms_per_result``,
+``bare_pg_floor_backend_cpu_ms``, their ratio ``backend_cpu_over_floor``; ``double_``
+the same), read from /proc, which a busy machine skews less than the wall times. With
+one UPDATE per table in the result's statement and the activity line's keys unchecked
+(tournaments 0020), beside the code before, runs alternated (BENCH_DRAWS=1, load
+1.2-1.4 from /proc/loadavg, the 2-core machine shared):
+
+    run      backend ms/result   over the floor's   results/floor (wall)
+             single   double     single   double    single   double
+    before   0.42-0.43 0.44-0.46 2.3-2.5  2.5-2.6   1.50-1.55 1.62-1.74
+    after    0.36-0.39 0.38-0.41 2.0      2.0-2.2   1.26-1.38 1.41-1.55
+
+After, single elimination's wall ratio was under 1.5 in all three runs and double
+elimination's in two of three (1.55 the third); before, double elimination's in none
+and single elimination's 1.50 at best. Met, then, but without room on a machine this
+busy; result_statements.py says where the rest of the database's time goes.
 """
 
 import cProfile
