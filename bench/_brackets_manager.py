@@ -7,9 +7,8 @@ import os
 import shutil
 import statistics
 import subprocess
-from pathlib import Path
 
-from _common import ROOT
+from _common import ROOT, process_cpu
 
 
 def draw_figures(games, draws: list, cpu: list, manager: list) -> dict:
@@ -69,17 +68,7 @@ def backend_cpu():
         return lambda: None
     with connection.cursor() as cursor:
         cursor.execute("SELECT pg_backend_pid()")
-        stat = Path(f"/proc/{cursor.fetchone()[0]}/stat")
-    tick = os.sysconf("SC_CLK_TCK")
-
-    def read():
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            return None
-        return (int(fields[11]) + int(fields[12])) / tick  # utime, stime
-
-    return read if read() is not None else lambda: None
+        return process_cpu(cursor.fetchone()[0])
 
 
 def single_figures(median: float, manager: list) -> dict:

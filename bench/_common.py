@@ -55,6 +55,22 @@ def _fresh_postgres(url: str, database: str) -> str:
     return urlunsplit(parts._replace(path=f"/{database}"))
 
 
+def process_cpu(pid: int):
+    """Return a reader of the CPU seconds (user and system, from /proc) process ``pid``
+    has used, or of None where /proc cannot tell (a server on another machine)."""
+    stat = Path(f"/proc/{pid}/stat")
+    tick = os.sysconf("SC_CLK_TCK")
+
+    def read():
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return None
+        return (int(fields[11]) + int(fields[12])) / tick  # utime, stime
+
+    return read if read() is not None else lambda: None
+
+
 def report(figures: dict) -> None:
     """Print the figures as the last line: one JSON object, units in the keys."""
     print(json.dumps(figures))
@@ -123,17 +139,27 @@ class Floor:
         self.conn.commit()
         self.seconds = 0.0
         self.count = 0
+        self._backend = process_cpu(self.conn.info.backend_pid)
+        self.backend_cpu_seconds = 0.0 if self._backend() is not None else None
 
     def run(self, count: int) -> None:
         conn = self.conn
-        began = time.perf_counter()
+        began, backend_began = time.perf_counter(), self._backend()
         for n in range(count):
             row = (self.count + n) % self.rows + 1
             conn.execute("SELECT n FROM bench_floor WHERE id = %s FOR UPDATE", [row]).fetchone()
             conn.execute("UPDATE bench_floor SET n = n + 1 WHERE id = %s", [row])
             conn.commit()
         self.seconds += time.perf_counter() - began
+        if self.backend_cpu_seconds is not None:
+            self.backend_cpu_seconds += self._backend() - backend_began
         self.count += count
+
+    def backend_cpu_ms(self) -> float | None:
+        """The CPU milliseconds its database backend used per transaction, or None."""
+        if self.backend_cpu_seconds is None or not self.count:
+            return None
+        return round(1000 * self.backend_cpu_seconds / self.count, 3)
 
     @property
     def ms(self) -> float:

@@ -91,6 +91,24 @@ them; the earlier pair 1.34 and 1.59 against 1.41) and single elimination's 1.10
 met in these runs without room, and these runs do not show the branch's results
 faster than main's (nor, at this noise, slower); a quiet pair was not measured.
 Where a single elimination draw's time went before tournaments 0019: bench/_bracket_notes.py.
+
+The results' database CPU (issue 21, later): the JSON gives the backend's CPU per result
+and the floor's per transaction (``backend_cpu_ms_per_result``,
+``bare_pg_floor_backend_cpu_ms``, their ratio ``backend_cpu_over_floor``; ``double_``
+the same), read from /proc, which a busy machine skews less than the wall times. With
+one UPDATE per table in the result's statement and the activity line's keys unchecked
+(tournaments 0020), beside the code before, runs alternated (BENCH_DRAWS=1, load
+1.2-1.4 from /proc/loadavg, the 2-core machine shared):
+
+    run      backend ms/result   over the floor's   results/floor (wall)
+             single   double     single   double    single   double
+    before   0.42-0.43 0.44-0.46 2.3-2.5  2.5-2.6   1.50-1.55 1.62-1.74
+    after    0.36-0.39 0.38-0.41 2.0      2.0-2.2   1.26-1.38 1.41-1.55
+
+After, single elimination's wall ratio was under 1.5 in all three runs and double
+elimination's in two of three (1.55 the third); before, double elimination's in none
+and single elimination's 1.50 at best. Met, then, but without room on a machine this
+busy; result_statements.py says where the rest of the database's time goes.
 """
 
 import cProfile
@@ -208,12 +226,14 @@ def main(profile: bool = False, draw_only: bool = False) -> dict:
         return execute(sql, params, many, context)
 
     results_seconds = cpu_seconds = 0.0
+    backend, backend_seconds = backend_cpu(), 0.0
     profiler = cProfile.Profile() if profile else None
     with connection.execute_wrapper(count):
         for start in range(0, len(ordered), BLOCK):
             if floor and (start // BLOCK) % 2:
                 floor.run(BLOCK)
             block_started, cpu_started = time.perf_counter(), time.process_time()
+            backend_started = backend()
             if profiler:
                 profiler.enable()
             for game in ordered[start : start + BLOCK]:
@@ -222,6 +242,8 @@ def main(profile: bool = False, draw_only: bool = False) -> dict:
                 profiler.disable()
             results_seconds += time.perf_counter() - block_started
             cpu_seconds += time.process_time() - cpu_started
+            if backend_started is not None:
+                backend_seconds += backend() - backend_started
             if floor and not (start // BLOCK) % 2:
                 floor.run(BLOCK)
     if profiler:
@@ -244,6 +266,24 @@ def main(profile: bool = False, draw_only: bool = False) -> dict:
         # machine, for a CPU).
         "results_client_cpu_seconds": round(cpu_seconds, 3),
         "sql_statements_per_result": round(statements / len(ordered), 2),
+        # The database's side of a result, beside the floor's for one transaction: CPU
+        # time, which a busy machine skews less than the wall times above.
+        **_backend_figures("", backend_seconds, len(ordered), floor),
+    }
+
+
+def _backend_figures(prefix: str, seconds: float, results: int, floor) -> dict:
+    """The database backend's CPU milliseconds per result and per floor transaction
+    (from /proc: PostgreSQL on this machine), and their ratio; {} where not measured.
+    /proc counts in ticks (10 ms): a small run's floor may read 0, and has no ratio."""
+    theirs = None if floor is None else floor.backend_cpu_ms()
+    if theirs is None or not results:
+        return {}
+    mine = 1000 * seconds / results
+    return {
+        f"{prefix}backend_cpu_ms_per_result": round(mine, 3),
+        f"{prefix}bare_pg_floor_backend_cpu_ms": theirs,
+        f"{prefix}backend_cpu_over_floor": round(mine / theirs, 2) if theirs else None,
     }
 
 
@@ -344,12 +384,13 @@ def _double_results(event, official) -> dict:
         .values_list("pk", flat=True)
     )
     floor = Floor(len(ids)) if connection.vendor == "postgresql" else None
+    backend, backend_seconds = backend_cpu(), 0.0
     seconds, given = 0.0, 0
     for start in range(0, len(ids), BLOCK):
         if floor and (start // BLOCK) % 2:
             floor.run(BLOCK)
         block = Game.objects.in_bulk(ids[start : start + BLOCK])
-        began = time.perf_counter()
+        began, backend_began = time.perf_counter(), backend()
         for pk in ids[start : start + BLOCK]:
             game = block[pk]
             if game.only_if_game_id is not None and not needed(game):
@@ -357,6 +398,8 @@ def _double_results(event, official) -> dict:
             services.record_result(game=game, winner_seat=(pk * 7) % 2, by=official)
             given += 1
         seconds += time.perf_counter() - began
+        if backend_began is not None:
+            backend_seconds += backend() - backend_began
         if floor and not (start // BLOCK) % 2:
             floor.run(BLOCK)
     event.refresh_from_db()
@@ -369,6 +412,7 @@ def _double_results(event, official) -> dict:
         "double_results_over_floor": round(seconds / floor_seconds, 2) if floor_seconds else None,
         "double_results_target_over_floor": 1.5,
         "double_ms_per_result": round(1000 * seconds / max(given, 1), 3),
+        **_backend_figures("double_", backend_seconds, given, floor),
     }
 
 

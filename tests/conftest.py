@@ -100,7 +100,8 @@ _DATABASE_FIXTURES = frozenset(
 @pytest.fixture(autouse=True)
 def _references_whole(request):
     """After a test that used the database, every reference the database does not check
-    (a game's next game, a side's team: tournaments.selectors.references) names a row."""
+    (a game's next game, a side's team, an activity line's tournament and official:
+    tournaments.selectors.references) names a row."""
     uses_database = request.node.get_closest_marker("django_db") is not None or bool(
         _DATABASE_FIXTURES & set(request.fixturenames)
     )

@@ -124,11 +124,22 @@ class OfficialInvitation(models.Model):
 
 
 class Activity(models.Model):
-    """What an official did, and when: the tournament's log."""
+    """What an official did, and when: the tournament's log.
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="activity")
+    Its keys have no constraint in the database (tournaments 0020): every result writes a
+    line, and checking its two keys at the commit locked the tournament's and the
+    official's rows each time. `selectors.references` says what keeps them whole.
+    """
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="activity", db_constraint=False
+    )
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        related_name="+",
+        db_constraint=False,
     )
     # Who did it, by name, when that is no account here (a restored backup's history).
     user_name = models.CharField(max_length=150, blank=True, default="", db_default="")

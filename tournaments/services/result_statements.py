@@ -32,9 +32,14 @@ against 4,095 bare transactions that lock and update one row, measured in the sa
   general path (load 5-7; the figures are in bench/bracket.py). A single statement is
   its own transaction when the caller has none (no BEGIN and COMMIT round trips) and
   needs no savepoint when it has one (a statement is all or nothing). What is left is
-  the database's work for the rows a result must write (two games, a side, the event,
-  the activity line and the foreign keys those check; in a winners' game one game and
-  one side more), about twice the floor's server time for its one row.
+  the database's work for the rows a result must write (two games, a side, the event
+  and the activity line; in a winners' game one game and one side more): the backend's
+  CPU per result (bench/bracket.py prints it beside the floor's per transaction) went
+  from 0.45-0.52 ms to 0.38-0.43 ms with one UPDATE per table (below) and the activity
+  line's keys unchecked by the database (tournaments 0020), against the floor's
+  0.17-0.18 ms: 2.1-2.4 times (a 4,096-team double elimination, load 1-2.4). Of the
+  rest, perf on the backend: a fifth the commit's flush to disk (the floor's too), a
+  sixth starting the plan's nodes, a fifteenth building the games' 13 CHECK constraints.
 - It is prepared once per connection: planning it costs more than running it, and
   unprepared it takes 3.4 times the floor. Django turns prepared statements off by
   default so that connection poolers keep working; this statement turns them on for
@@ -113,25 +118,27 @@ def _fill(template: str, quoted: dict) -> str:
 
 
 # A game is decided, its winner and its loser seated where its pointers say (``t``: each
-# game a team goes to). `plan` says whether this is the ordinary case. A game ahead is
-# locked by its own UPDATE (``moved``), which only applies while its version is the one
-# read; every other write waits for all of them (``go``), so the statement writes all or
-# nothing. When a game sends two teams on (a double elimination winners' game), both
-# games ahead are locked first (``k``, highest id first, the order of `locked_games`),
-# so that neither UPDATE can miss once the other has written; one game ahead needs no
-# lock of its own (locking it first cost 10% of a single elimination result, measured
-# beside the UPDATE alone; for two, locking only the first and updating the other first
-# measured the same as locking both, 0.99 times, so both are locked). The text is kept
-# under `CACHED_TEXT_MAX`: hence ``SELECT *``, the short names and no ``AS`` before a
-# column's name.
+# game a team goes to). Locks first, then writes: the game (``g``), then every game ahead
+# (``k``, one or two, highest id first, the order of `locked_games`), so that what
+# `plan` reads of them cannot change before the writes. `plan` says whether this is the
+# ordinary case: the game itself, and every game ahead fitting (its locked version the
+# one read); every write waits for it, so the statement writes all or nothing. One
+# UPDATE writes the game table (``d``: the decided game and the games ahead, ``y`` says
+# what each gets) and one the sides (``z``: the teams seated ahead, the decided game's
+# totals): PostgreSQL builds a table's CHECK constraints afresh for every UPDATE of it
+# in a statement (13 on games), and the plan has fewer nodes to start. Measured with
+# bench/bracket.py's backend CPU per result (a 4,096-team double elimination, runs
+# alternated on the 2-core machine, load 1-2.4): 0.49-0.55 ms with separate UPDATEs (the
+# games ahead locked by their own UPDATE, then the decided game), 0.42-0.49 ms so. The
+# text is kept under `CACHED_TEXT_MAX`: hence ``SELECT *``, the short names and no
+# ``AS`` before a column's name.
 _DECIDE = _sql("""
 WITH g AS MATERIALIZED (
     SELECT * FROM {game} WHERE id = %(game)s FOR UPDATE
 ),
 k AS MATERIALIZED (
     SELECT id, version FROM {game}
-    WHERE id IN (SELECT next_game_id FROM g WHERE loser_game_id > 0 UNION ALL
-                 SELECT loser_game_id FROM g)
+    WHERE id IN ((SELECT next_game_id FROM g), (SELECT loser_game_id FROM g))
     ORDER BY id DESC FOR UPDATE
 ),
 s AS (
@@ -140,9 +147,9 @@ s AS (
     FROM {side} WHERE game_id = %(game)s
 ),
 t AS (
-    SELECT x.id, x.slot, x.team, o.other, n.version,
+    SELECT x.id, x.slot, x.team, o.other,
            n.status IN ({waiting}, {ready}, {playing}) AND n.hand_count = 0
-           AND n.only_if_game_id IS NULL AND coalesce(k.version = n.version, true)
+           AND n.only_if_game_id IS NULL AND k.version = n.version
            AND o.mine AND o.team IS DISTINCT FROM x.team fits
     FROM g, s, LATERAL (VALUES (g.next_game_id, g.next_slot, s.w),
                                (g.loser_game_id, g.loser_slot, s.l)) x(id, slot, team)
@@ -172,35 +179,29 @@ plan AS MATERIALIZED (
          AND b.stage = least(g.stage, 2) AND b.round_id IS NULL) rounds
     FROM g JOIN {game} v ON v.id = g.id, s
 ),
-moved AS (
-    UPDATE {game} u SET status = CASE WHEN t.other THEN {ready} ELSE {waiting} END,
-        version = u.version + 1, updated_at = %(now)s
-    FROM t, plan WHERE u.id = t.id AND u.version = t.version AND ok
-    RETURNING u.id
+y AS (
+    SELECT id, CASE WHEN other THEN {ready} ELSE {waiting} END st,
+           NULL::integer ws, NULL::boolean wo, NULL::integer hc, 1 b FROM t
+    UNION ALL SELECT %(game)s, %(status)s, %(win)s, %(wo)s, %(hands)s, %(bumps)s
 ),
-go AS MATERIALIZED (
-    SELECT plan.*, ok AND (SELECT count(*) FROM moved) = (SELECT count(*) FROM t) go
-    FROM plan
+d AS (
+    UPDATE {game} u SET status = y.st, winner_seat = coalesce(y.ws, u.winner_seat),
+        walkover = coalesce(y.wo, u.walkover), hand_count = coalesce(y.hc, u.hand_count),
+        version = u.version + y.b, updated_at = %(now)s
+    FROM y, plan WHERE u.id = y.id AND ok
+    RETURNING u.id, u.version, u.hand_count
 ),
-seated AS (
-    UPDATE {side} SET team_id = t.team, total = 0
-    FROM t, go WHERE game_id = t.id AND seat = t.slot AND go
-),
-decided AS (
-    UPDATE {game} SET status = %(status)s, winner_seat = %(win)s,
-        walkover = %(wo)s, hand_count = coalesce(%(hands)s::integer, hand_count),
-        version = version + %(bumps)s, updated_at = %(now)s
-    FROM go WHERE id = %(game)s AND go
-    RETURNING version, hand_count
-),
-totals AS (
-    UPDATE {side} SET total = (%(totals)s::integer[])[seat + 1]
-    FROM go WHERE game_id = %(game)s AND %(totals)s::integer[] IS NOT NULL AND go
+z AS (
+    UPDATE {side} SET team_id = coalesce(j.team, team_id),
+        total = CASE WHEN j.slot IS NULL THEN (%(totals)s::integer[])[seat + 1] ELSE 0 END
+    FROM plan, (SELECT id, slot, team FROM t UNION ALL SELECT %(game)s, NULL, NULL
+                WHERE %(totals)s::integer[] IS NOT NULL) j
+    WHERE game_id = j.id AND (seat = j.slot OR j.slot IS NULL) AND ok
 ),
 changed AS (
     {mark_changed},
         status = CASE WHEN final THEN {finished_event} ELSE status END
-    FROM go WHERE id = go.event_id AND go
+    FROM plan WHERE id = plan.event_id AND ok
     RETURNING name, tournament_id
 ),
 logged AS (
@@ -209,9 +210,9 @@ logged AS (
            left(format(%(text)s, name, {game_name},
                        (SELECT number FROM {team} WHERE id = gm.w),
                        (SELECT number FROM {team} WHERE id = gm.l)), 255)
-    FROM changed, go gm
+    FROM changed, plan gm
 )
-SELECT go, version, hand_count FROM go LEFT JOIN decided ON true
+SELECT ok, version, hand_count FROM plan LEFT JOIN d ON d.id = %(game)s
 """)
 
 # A game's running totals and hand count after a hand change.
