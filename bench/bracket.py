@@ -107,8 +107,23 @@ one UPDATE per table in the result's statement and the activity line's keys unch
 
 After, single elimination's wall ratio was under 1.5 in all three runs and double
 elimination's in two of three (1.55 the third); before, double elimination's in none
-and single elimination's 1.50 at best. Met, then, but without room on a machine this
-busy; result_statements.py says where the rest of the database's time goes.
+and single elimination's 1.50 at best. result_statements.py says where the rest of the
+database's time goes.
+
+Merged into main and run five times that night with nothing else running (load 0.6-1.1;
+the first two BENCH_DRAWS=5, the others 1), results over the floor:
+
+    single     1.53  1.32  1.47  1.32  1.40   (median 1.40)
+    double     1.51  1.49  1.49  1.44  1.53   (median 1.49)
+    backend ms/result, double: 0.42-0.46 (the floor's 0.21)
+
+with the draws at 0.27-0.35 (single) and 0.32-0.38 (double) of brackets-manager's create.
+So double elimination is at the 1.5 at the median but over it in two runs of five, by
+0.01-0.03. What is left is the sides' UPDATE that seats a team: the team's index on sides
+makes it a new row version in both of the table's indexes (no HOT update: 16,380 of
+16,380 side updates in a run, against every game and event update HOT). Without that
+index it measured about 0.05 ms less a result, but the player lookup and the seating
+read a team's games through it, so it stays.
 """
 
 import cProfile

@@ -43,6 +43,15 @@ work runs beside the reading (`sender.py`); the process's CPU (reading and parsi
 typing and checks 34 %, writing 27 %, the meaning check 20 %, sampled in the morning) is
 the steadier figure on a busy machine.
 
+Measured 2026-11-27, 04:45, quiet (load 0.7-1.1, nothing else running), PostgreSQL 15,
+BENCH_ONLY=restore, the same 66.9 MB file, after a copy's form keys were made new without
+asking the database, the key sequence looked up once, the collector paused and each
+game's options checked once: 10.4, 10.7 and 9.9 s wall, 6.9-7.2 s CPU, 44.07 MB peak
+(that morning before the change: 13.7 s quiet, 13.5 s at load 1-2 with 8.2-8.6 s CPU).
+SQLite, the embedded default, beside it: 10.6 s, 44.6 MB. The restore is now bound by
+the server's COPY while the file is read (1-3 s of waiting on it) and by the meaning
+check after the last record (about 2 s).
+
 Tried and not kept: scoring and folding each game's hands as the file is read instead of
 after the last record, and the taken form keys renewed by the server in the sender's
 thread. The check after the last record fell from 4-5 s to under 1 s, but the restore

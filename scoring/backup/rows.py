@@ -176,7 +176,7 @@ class Rows:
 
 def fresh_keys(rows: list[dict], field: str, model) -> None:
     """Give a new key to every row whose form key this database already holds (a restore
-    keeping the file's ids: a form sent before the backup still finds its hand)."""
+    keeping the file's ids: a hand's form sent again after it gets back its hand)."""
     keys = [row[field] for row in rows if row[field] is not None]
     if not keys:
         return
