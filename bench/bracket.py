@@ -92,38 +92,7 @@ met in these runs without room, and these runs do not show the branch's results
 faster than main's (nor, at this noise, slower); a quiet pair was not measured.
 Where a single elimination draw's time went before tournaments 0019: bench/_bracket_notes.py.
 
-The results' database CPU (issue 21, later): the JSON gives the backend's CPU per result
-and the floor's per transaction (``backend_cpu_ms_per_result``,
-``bare_pg_floor_backend_cpu_ms``, their ratio ``backend_cpu_over_floor``; ``double_``
-the same), read from /proc, which a busy machine skews less than the wall times. With
-one UPDATE per table in the result's statement and the activity line's keys unchecked
-(tournaments 0020), beside the code before, runs alternated (BENCH_DRAWS=1, load
-1.2-1.4 from /proc/loadavg, the 2-core machine shared):
-
-    run      backend ms/result   over the floor's   results/floor (wall)
-             single   double     single   double    single   double
-    before   0.42-0.43 0.44-0.46 2.3-2.5  2.5-2.6   1.50-1.55 1.62-1.74
-    after    0.36-0.39 0.38-0.41 2.0      2.0-2.2   1.26-1.38 1.41-1.55
-
-After, single elimination's wall ratio was under 1.5 in all three runs and double
-elimination's in two of three (1.55 the third); before, double elimination's in none
-and single elimination's 1.50 at best. result_statements.py says where the rest of the
-database's time goes.
-
-Merged into main and run five times that night with nothing else running (load 0.6-1.1;
-the first two BENCH_DRAWS=5, the others 1), results over the floor:
-
-    single     1.53  1.32  1.47  1.32  1.40   (median 1.40)
-    double     1.51  1.49  1.49  1.44  1.53   (median 1.49)
-    backend ms/result, double: 0.42-0.46 (the floor's 0.21)
-
-with the draws at 0.27-0.35 (single) and 0.32-0.38 (double) of brackets-manager's create.
-So double elimination is at the 1.5 at the median but over it in two runs of five, by
-0.01-0.03. What is left is the sides' UPDATE that seats a team: the team's index on sides
-makes it a new row version in both of the table's indexes (no HOT update: 16,380 of
-16,380 side updates in a run, against every game and event update HOT). Without that
-index it measured about 0.05 ms less a result, but the player lookup and the seating
-read a team's games through it, so it stays.
+The results' database CPU (issue 21) and five quiet runs after it: bench/_bracket_notes.py.
 """
 
 import cProfile
