@@ -48,50 +48,7 @@ ratio ``double_draw_cpu_over_brackets_manager_cpu``, which a busy machine skews 
 than the wall times. Without node or the package (package.json's devDependencies,
 ``npm ci``) the JSON says so in ``brackets_manager_skipped`` and has no ratio.
 
-Measured 2026-11-26 on the shared 2-core machine (load 5-10: other benches and test
-runs), 4,096 teams, BENCH_DRAWS=5, 3 brackets-manager runs twice; branch and main
-alternated, each run its own ratio (load average from /proc/loadavg at its start):
-
-    run (load)     ours s   b-m s   wall   CPU     results/floor  single: draw s  results
-    main (9.6)     1.39     1.52    0.91   0.92    1.37           1.23            1.46
-    branch (8.6)   0.73     2.03    0.36   0.41    1.48           0.37            1.58
-    branch (7.1)   0.42     1.01    0.41   0.40    1.47           0.28            1.10
-    main (4.9)     1.06     1.23    0.87   0.93    1.26           0.37            1.26
-
-(an earlier pair, load 4-6, before the collector change: branch 0.49 and 0.58 of
-brackets-manager's wall time, CPU 0.57 and 0.58; main 0.81, CPU 0.93). Two changes
-made the draw fit: its rows' foreign keys have no constraint in the database
-(tournaments 0019: a game's event, pointers and round, a side's game and team, a
-team's event, a member's team, event and player; tournaments/selectors/references.py
-says what keeps them whole), which took the commit from 0.30-0.40 s to 0.007 s (the
-deferred checks, about 110,000 trigger events, a third on keys left empty) and the
-database's CPU from about 0.35 s to 0.14 s a draw; and the draw holds Python's cycle
-collector off while it builds its rows (draw_rows.collector_paused: 175 collections
-and 0.10 s of its 0.18 s of Python, 0.08 s without). Both sides' CPU then: ours
-0.23-0.24 s a draw (0.08-0.09 s of it Python) against brackets-manager's 0.57-0.59 s;
-main's 0.52-0.54 s. bench/_bracket_notes.py keeps the
-figures from before (0.7-0.8 of brackets-manager's time).
-
-Results: the winners' and losers' games are one statement each (result_statements.py),
-the grand final takes the general path. Before this work, every double elimination
-result took the general path: 4.68 times the floor (139 s for 8,191 results against
-29.7 s, load 0.4-5). After, in the runs of bench/_bracket_notes.py: 1.51, 1.50,
-1.66 and 1.52, median 1.515: at the target, not under it with room on a machine this
-busy; single elimination's in those runs 1.66, 1.74, 1.18 and 1.78 (its
-statement against the one before, blocks side by side in one run: 1.02-1.04 times,
-load 6-7, so the single elimination figures are the load's, not the change's).
-On a machine this busy the floor's own time swings (11-33 s for 4,095 transactions),
-so one run's ratio is good to about 0.2 either way.
-
-The keys' constraints gone changed the results little: a result seats a team in a
-side (its team's check and row lock went with the key), and in the runs above double
-elimination's results took 1.47-1.48 times the floor (main 1.37 and 1.26 beside
-them; the earlier pair 1.34 and 1.59 against 1.41) and single elimination's 1.10-1.58
-(main 1.26-1.84), within the 0.2 a run swings here. The 1.5 for double elimination is
-met in these runs without room, and these runs do not show the branch's results
-faster than main's (nor, at this noise, slower); a quiet pair was not measured.
-Where a single elimination draw's time went before tournaments 0019: bench/_bracket_notes.py.
-
+The measurements of 2026-11-26 and later (draws, results, before and after): bench/_bracket_notes.py.
 The results' database CPU (issue 21) and five quiet runs after it: bench/_bracket_notes.py.
 """
 
