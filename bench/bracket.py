@@ -48,8 +48,8 @@ ratio ``double_draw_cpu_over_brackets_manager_cpu``, which a busy machine skews 
 than the wall times. Without node or the package (package.json's devDependencies,
 ``npm ci``) the JSON says so in ``brackets_manager_skipped`` and has no ratio.
 
-The measurements of 2026-11-26 and later (draws, results, before and after): bench/_bracket_notes.py.
-The results' database CPU (issue 21) and five quiet runs after it: bench/_bracket_notes.py.
+The measurements of 2026-11-26 and later (draws, results, the results' database CPU,
+before and after): bench/_bracket_notes.py.
 """
 
 import cProfile
