@@ -101,6 +101,29 @@ makes it a new row version in both of the table's indexes (no HOT update: 16,380
 index it measured about 0.05 ms less a result, but the player lookup and the seating
 read a team's games through it, so it stays.
 
+2026-11-27, morning (the 2-core machine, nothing else running, load 0.8-1.1): the
+statement sent past Django's cursor wrapper (tournaments/services/prepared.py). Python
+per double elimination result, from os.times() around the blocks, branch and main
+alternated in three pairs: 0.12-0.14 ms against 0.15-0.18 ms. Results over the floor:
+
+    branch, alternated with main      1.46  1.47  1.47
+    main, alternated with the branch  1.44  1.58  1.58
+    branch, five runs in a row        1.41  1.40  1.40  1.44  1.46   (median 1.41)
+      single elimination beside them  1.44  1.46  1.37  1.47  1.37
+    branch, every run that morning    14 runs, 1.40-1.50, median 1.465
+    main, every run that morning      13 runs, 1.41-1.59, median 1.54 (9 over 1.5)
+
+(Not counted: four branch runs with an index dropped, 1.42-1.47, and one with perf
+attached to the backend, 1.55.)
+
+The machine drifted through the morning (the floor's backend CPU 0.20-0.25 ms, the
+results' 0.43-0.58 ms), so the pairs say more than the runs apart. The sides' team
+index and the activity line's user index dropped in the bench's database (three pairs
+each) moved neither figure beyond that drift; both stay. perf on the backend during the
+results: the commit 19 % (fdatasync 15 %), starting the plan 18 %, the CTEs' writes at
+the executor's finish 16 %, the CHECK constraints 8 % (their stored text parsed again,
+5 %).
+
 Measured 2026-11-26 on the shared 2-core machine (load 5-10: other benches and test
 runs), 4,096 teams, BENCH_DRAWS=5, 3 brackets-manager runs twice; branch and main
 alternated, each run its own ratio (load average from /proc/loadavg at its start):

@@ -175,6 +175,13 @@ def _watch(execute, sql, params, many, context):
     return result
 
 
+def only_watched(connection) -> bool:
+    """Say whether nothing but this watch wraps the connection's statements (no test's or
+    fault's `execute_wrapper`): a caller that tells for itself may then skip the wrappers."""
+    wrappers = connection.execute_wrappers
+    return len(wrappers) == 1 and wrappers[0] is _watch
+
+
 _seen: dict[str, bool] = {}
 
 

@@ -39,7 +39,11 @@ against 4,095 bare transactions that lock and update one row, measured in the sa
   line's keys unchecked by the database (tournaments 0020), against the floor's
   0.17-0.18 ms: 2.1-2.4 times (a 4,096-team double elimination, load 1-2.4). Of the
   rest, perf on the backend: a fifth the commit's flush to disk (the floor's too), a
-  sixth starting the plan's nodes, a fifteenth building the games' 13 CHECK constraints.
+  sixth starting the plan's nodes, a sixth running the CTEs' writes at the executor's
+  finish, a thirteenth building the CHECK constraints (their stored text parsed again).
+  On our side, `prepared.run` sends it past Django's cursor wrapper: 0.03-0.06 ms less
+  Python a result, double elimination 1.40-1.50 times the floor in 14 runs (main beside
+  it: 1.41-1.59, 9 of 13 over 1.5; bench/_bracket_notes.py).
 - It is prepared once per connection: planning it costs more than running it, and
   unprepared it takes 3.4 times the floor. Django turns prepared statements off by
   default so that connection poolers keep working; this statement turns them on for
@@ -58,17 +62,15 @@ teams to, highest id (earliest in play) first.
 
 from __future__ import annotations
 
-import functools
 import re
 from dataclasses import dataclass
 
-from django.db import DEFAULT_DB_ALIAS, connection, connections
-
 from ..changes import log_activity_sql, mark_changed_sql
 from ..models import DECIDED, Event, Game, Side, Team
+from .prepared import available, big, run
 from .statement_names import game_name_sql
 
-_ONLY_WHEN_ASKED = 1 << 30
+__all__ = ["available", "decide", "progress", "progress_params", "run"]
 
 _STATUS = {
     "ready": Game.Status.READY,
@@ -261,11 +263,6 @@ class Written:
     status: str
 
 
-def available() -> bool:
-    """Say whether this database runs these statements (PostgreSQL does; SQLite does not)."""
-    return connection.vendor == "postgresql"
-
-
 def decide(
     *,
     game_id: int,
@@ -289,7 +286,6 @@ def decide(
     (so the version goes up by two).
     """
     status = Game.Status.WALKOVER if walkover else Game.Status.FINISHED
-    big = _postgres().big
     row = run(
         _DECIDE,
         {
@@ -320,66 +316,9 @@ def progress(*, game_id: int, totals: tuple[int, int], hand_count: int, now) -> 
 
 
 def progress_params(game_id: int, totals: tuple[int, int], hand_count: int, now) -> dict:
-    big = _postgres().big
     return {
         "game": big(game_id),
         "totals": [big(total) for total in totals],
         "hand_count": big(hand_count),
         "now": now,
     }
-
-
-def run(sql: str, params: dict):
-    """Execute one prepared statement through Django's cursor wrappers; return its row."""
-    db = connections[DEFAULT_DB_ALIAS]
-    db.ensure_connection()
-    raw = db.connection
-    if raw.prepare_threshold is None and "prepare_threshold" not in db.settings_dict["OPTIONS"]:
-        # Only statements run with prepare=True (these) get prepared: Django's own
-        # queries use client-side binding, which never prepares.
-        raw.prepare_threshold = _ONLY_WHEN_ASKED
-    if db.queries_logged:
-        with db.wrap_database_errors:
-            cursor = _postgres().logged_cursor(raw)
-        wrapped = db.make_debug_cursor(cursor)
-    else:
-        with db.wrap_database_errors:
-            cursor = _postgres().cursor(raw)
-        wrapped = db.make_cursor(cursor)
-    with wrapped:
-        wrapped.execute(sql, params)
-        return wrapped.fetchone()
-
-
-@dataclass(frozen=True)
-class _Postgres:
-    cursor: type
-    logged_cursor: type
-    # Parameters as 64-bit integers: a prepared statement is looked up by its text and
-    # its parameters' types, and psycopg types a Python int by its size.
-    big: type
-
-
-@functools.cache
-def _postgres() -> _Postgres:
-    """Return what these statements need from psycopg (imported on PostgreSQL only)."""
-    from django.db.backends.postgresql.base import ServerBindingCursor
-    from psycopg.types.numeric import Int8
-
-    class PreparedCursor(ServerBindingCursor):
-        """A server-side binding cursor that prepares what it runs."""
-
-        def execute(self, query, params=None, *, prepare=None, binary=None):
-            return super().execute(query, params, prepare=True, binary=binary)
-
-    class LoggedPreparedCursor(PreparedCursor):
-        """One for DEBUG and query capture: Django logs the query psycopg keeps in `_query`,
-        which psycopg leaves unset for a prepared statement."""
-
-        def execute(self, query, params=None, *, prepare=None, binary=None):
-            result = super().execute(query, params)
-            if self._query is None:
-                self._query = self._convert_query(query, params)
-            return result
-
-    return _Postgres(cursor=PreparedCursor, logged_cursor=LoggedPreparedCursor, big=Int8)
