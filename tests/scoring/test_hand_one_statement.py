@@ -1,16 +1,21 @@
 """A hand that decides nothing is written in one statement on PostgreSQL (the hand, its
-history line and the game's running score: `scoring.services.hand_rows_sql`); it leaves
-the same rows as the general path (its ORM inserts, then `set_game_progress`)."""
+history line and the game's running score: `scoring.services.hand_rows_sql`), in a
+bracket or at a table; it leaves the same rows as the general path (its ORM inserts,
+then `set_game_progress` or `settle_table`)."""
+
+import random
 
 import pytest
 from django.db import connection
 from django.forms.models import model_to_dict
 from django.test.utils import CaptureQueriesContext
 
+from games.registry import GAMES, ROUNDS
 from scoring.models import Hand, HandChange
-from scoring.services import hand_rows_sql
-from tests.scoring.builders import enter, make_bracket, penalty, played
-from tournaments.models import Event, Game, TeamMember
+from scoring.services import hand_rows_sql, table_of
+from tests.factories import TournamentFactory
+from tests.scoring.builders import enter, make_bracket, make_rounds_game, penalty, played
+from tournaments.models import Event, Game, Round, TeamMember
 from tournaments.services import progress_after, result_statements
 
 pytestmark = pytest.mark.django_db
@@ -79,3 +84,46 @@ def test_a_hand_leaves_the_same_rows_in_one_statement_and_through_the_general_pa
 def test_the_statement_stays_short_enough_for_psycopg_to_keep_its_parsing():
     text = progress_after._statement(hand_rows_sql._steps(), "(SELECT id FROM h)")
     assert len(text.encode()) <= result_statements.CACHED_TEXT_MAX
+
+
+def _table_rows(game) -> list:
+    rows = _rows(game)
+    return [*rows, game.winner_seat, game.round.status]
+
+
+def _play_table(game, official, *, seed: int) -> list[list]:
+    """Play the table to its end with the game's example hands; its rows after each."""
+    spec, table = game.event.game, table_of(game)
+    rng, after = random.Random(seed), []
+    for number in range(1, 200):
+        totals = list(game.sides.order_by("seat").values_list("total", flat=True))
+        enter(game, official, data=spec.example_hand(table, rng, number, totals))
+        after.append(_table_rows(game))
+        if game.status != Game.Status.PLAYING:
+            return after
+    raise AssertionError("the example hands never ended the game")
+
+
+@pytest.mark.parametrize(
+    "key", [key for key, spec in GAMES.items() if spec.format == ROUNDS], ids=str
+)
+def test_a_tables_hands_leave_the_same_rows_in_one_statement_and_through_the_general_path(
+    tournament, official, results_path, key
+):
+    """A table's hand that decides nothing is one statement too; the deciding hand takes
+    `settle_table`. Hand for hand, the rows match the general path's, the round's status
+    with them."""
+    sides = max(GAMES[key].sides_per_game)
+    fast_game = make_rounds_game(tournament, game_key=key, sides=sides)
+    general_game = make_rounds_game(TournamentFactory(), game_key=key, sides=sides)
+    results_path(True)
+    with CaptureQueriesContext(connection) as seen:
+        fast = _play_table(fast_game, official, seed=5)
+    one = [q for q in seen.captured_queries if q["sql"].startswith("WITH h AS (INSERT")]
+    on_postgres = connection.vendor == "postgresql"
+    assert len(one) == (len(fast) - 1 if on_postgres else 0)
+    results_path(False)
+    general = _play_table(general_game, official, seed=5)
+    assert fast == general
+    assert fast[-1][3] == Game.Status.FINISHED
+    assert fast[-1][-1] == Round.Status.FINISHED

@@ -19,6 +19,7 @@ from games.matches import MatchFold
 from ..models import OPEN, Game
 from . import result_statements
 from .results import _one_statement, set_game_progress, valid_progress
+from .rounds import settle_table
 from .settle_bracket import Settled
 
 
@@ -46,11 +47,13 @@ def _statement(steps: str, returns: str) -> str:
 
 def settles_as_progress(game: Game, fold: Fold, hand_count: int) -> bool:
     """Say whether settling this fold only stores the game's running score in one
-    statement: a bracket game open and not decided by its hands, not a match (whose
-    games won are stored too), on PostgreSQL (as `settle_bracket_game` would)."""
+    statement: a game open and not decided by its hands, not a match (whose games won are
+    stored too), on PostgreSQL. A bracket game's and a table's alike: for a game still
+    open `settle_bracket_game` and `settle_table` both store just the totals, the hand
+    count and "playing" (a table's winner is none while it is open, and its round's
+    status changes only with a result), and mark the game's own page changed."""
     return (
         _one_statement()
-        and game.round_id is None
         and game.status in OPEN
         and not fold.finished
         and not isinstance(fold, MatchFold)
@@ -75,7 +78,9 @@ def settle_progress_after(
         game.hand_count = int(hand_count)
         game.version = row[1]
         game.updated_at = now
-    else:
+    elif game.at_a_table:
         # Not the ordinary case: the general path stores it, or says why it cannot.
+        game = settle_table(game=game, fold=fold, hand_count=hand_count, by=None).game
+    else:
         game = set_game_progress(game=game, totals=fold.totals, hand_count=hand_count)
     return Settled(game=game), row[3]

@@ -217,7 +217,8 @@ logged AS (
 SELECT ok, version, hand_count FROM plan LEFT JOIN d ON d.id = %(game)s
 """)
 
-# A game's running totals and hand count after a hand change.
+# A game's running totals and hand count after a hand change: a bracket game's two sides,
+# or a table's (two or more), each seated and given a total.
 PROGRESS_STEPS = _sql("""
 g AS MATERIALIZED (
     SELECT id, event_id, status, version FROM {game} WHERE id = %(game)s FOR UPDATE
@@ -226,7 +227,8 @@ plan AS MATERIALIZED (
     SELECT
         g.status NOT IN ({bye}, {void}, {walkover})
         AND g.version = (SELECT v.version FROM {game} v WHERE v.id = g.id)
-        AND (SELECT count(*) = 2 AND count(team_id) = 2 FROM {side} WHERE game_id = g.id)
+        AND (SELECT count(*) = cardinality(%(totals)s::integer[]) AND count(team_id) = count(*)
+             FROM {side} WHERE game_id = g.id)
         AS ok
     FROM g
 ),

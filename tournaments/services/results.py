@@ -104,10 +104,11 @@ def _one_statement() -> bool:
 
 
 def valid_progress(totals: tuple, hand_count) -> bool:
-    """Say whether two totals and a hand count are whole and not negative (else: general path)."""
+    """Say whether the totals (two or more) and a hand count are whole and not negative
+    (else: general path)."""
     try:
         return (
-            len(totals) == 2
+            len(totals) >= 2
             and all(int(total) == total and total >= 0 for total in totals)
             and int(hand_count) == hand_count
             and hand_count >= 0

@@ -1,0 +1,77 @@
+"""Figures of bench/hands.py, kept for the reasoning they hold (moved here to keep the
+bench under 400 lines).
+
+Measured 2026-11-26 on PostgreSQL, this 2-core machine shared with four other helpers'
+benches and tests: branch hallspeed against its base (f400731), run one after the other,
+three times each (base, branch, base, branch, ...); load average 5.3-6.6 (the third
+branch run 3.9-6.0). Median and spread of the three:
+
+    figure                       base                 branch
+    post_median_ms               240  (136-265)       58   (32-109)
+    post_cpu_median_ms           48.1 (43.7-48.9)     24.5 (22.8-30.6)
+    post_queries                 13                   12
+    table_entry_median_ms        233  (162-272)       84   (28-88)
+    table_entry_cpu_median_ms    48.1 (46.6-51.2)     22.5 (19.8-27.3)
+    table_confirm_median_ms      238  (174-287)       84   (29-90)
+    table_confirm_cpu_median_ms  50.6 (48.3-53.7)     22.8 (20.7-28.0)
+    table_*_queries              16                   14
+    bare_get_cpu_median_ms       0.76 (0.69-0.79)     0.56 (0.43-0.75)
+    service_over_floor           8.3  (5.0-8.7)       5.7  (4.5-5.8)
+    service_cpu_ms_per_hand      9.1  (9.1-9.8)       7.0  (6.8-9.7)
+    parallel_speedup             1.34 (1.29-2.08)     1.27 (0.92-1.97)
+
+The pages' CPU per request is about half the base's (branch over base, medians: desk
+POST 0.51, table entry 0.47, confirmation 0.45; their wall-clock medians 0.24-0.36);
+none of the goals is met on this machine. What is left, by the branch's profile of a
+desk POST (about 24 ms of CPU): the service 5 ms (its ORM inserts of the hand and its
+history line, the progress statement), the two hand forms (the one sent and the next
+one's) 3-4 ms, drawing the form 3.5 ms (Django's template engine), the sessions, user
+and middleware about 5 ms. The services' hand is bound by the database's round trips
+(psycopg waits were 55 % of the base's profile: lock, hands, insert, history, progress,
+commit), not by Python. The reads compiled once (`read_cpu_ms_compiled_and_orm`, third
+run): desk game 0.28 against 4.5 ms built by the ORM, table link 0.48 / 3.2, sides 0.19
+/ 1.1, members 0.39 / 1.8, hands 0.86 / 1.1, the game's lock 0.29 / 2.8.
+
+The embedded default (SQLite, local-memory cache; BENCH_TEAMS=16 BENCH_PAGE_GAMES=8
+BENCH_PARALLEL_TEAMS=16 BENCH_REPEATS=1, two runs each, alternated, load 4.3-5.7): CPU
+per desk POST 39.9 and 41.6 ms (base) against 25.8 and 20.9 (branch), table entry 44.2
+and 43.0 against 20.6 and 19.3, confirmation 46.6 and 45.8 against 23.0 and 19.4;
+queries 20 against 19 (desk) and 17 against 15 (table); a hand through the services 7.2
+and 6.5 ms of CPU against 5.9 and 7.1.
+
+Branch handpath against its base (416b776), 2026-11-26, alternated three times each,
+load average 4.5-10 (service_over_floor, then CPU ms per hand): base 5.46 / 3.51, 5.37 /
+3.78, 6.56 / 2.57; branch 4.81 / 3.13, 4.33 / 2.81, 4.73 / 2.18 (a Texas Good Sams
+hand alone: base 4.9-5.7, branch 4.0-4.5). A hand that decides nothing went from seven
+round trips (BEGIN, lock, hands, hand, history, progress, COMMIT) to four; a hand's
+queries stay the same whatever the event's size (8, 64 and 256 teams measured alike,
+4.6, 5.0 and 4.7, load 7). parallel_speedup 1.20-1.30 on both at that load.
+
+2026-11-27, morning, PostgreSQL 15, the 2-core python-svc machine with nothing else
+running (load 1.0-1.5), default sizes; main (45fdfaa) and the change
+alternated three times each. The change: a table's hand that decides nothing is one
+statement too, as a bracket game's was (the hand, its history line and the running
+score; tournaments/services/progress_after.py), where `settle_table` had sent three
+more (the sides, the game, the event); and the prepared statements go past Django's
+cursor wrapper (tournaments/services/prepared.py). Milliseconds per hand through the
+services:
+
+    game               main               change
+    Texas Good Sams    5.01  4.86  5.51   5.51  5.33  6.28
+    Double Draw        9.30 11.26  7.12   7.22  7.61  9.41
+    That's It          8.71  7.67  6.86   4.23  3.66  5.26
+    Domino Pinochle    8.18  8.17  9.96   5.72  4.38  6.38
+    Double Takes       7.04  8.28 10.42   6.10  5.72  7.95
+    service_over_floor 10.02 10.37 10.67  9.88  8.83  9.81
+    CPU ms per hand    3.28  3.28  3.76   2.93  2.77  3.43
+
+The tables' hands took 0.5-0.75 of main's time (Double Draw's few hands the least
+steady). Texas Good Sams' hands are not touched by the first part; the second is on
+their path too, and forcing it off in one more pair gave 6.01 against 5.40 ms (the
+floor 0.67 and 0.65 ms by then), so its 0.3-0.8 ms above main in the pairs is the
+machine's drift through the runs (the floor's transaction 0.56 ms at the first pair,
+0.65 at the last), not the change. The pages' figures (post_median_ms 13-19) moved
+within that drift: bench/_hands_timers.py counts their statements with an
+`execute_wrapper`, which sends the prepared statements through Django's wrapper as
+before.
+"""
