@@ -15,7 +15,7 @@ from scoring.models import Hand, HandChange
 from scoring.services import hand_rows_sql, table_of
 from tests.factories import TournamentFactory
 from tests.scoring.builders import enter, make_bracket, make_rounds_game, penalty, played
-from tournaments.models import Event, Game, Round, TeamMember
+from tournaments.models import Event, Game, Round, Side, TeamMember
 from tournaments.services import progress_after, result_statements
 
 pytestmark = pytest.mark.django_db
@@ -127,3 +127,29 @@ def test_a_tables_hands_leave_the_same_rows_in_one_statement_and_through_the_gen
     assert fast == general
     assert fast[-1][3] == Game.Status.FINISHED
     assert fast[-1][-1] == Round.Status.FINISHED
+
+
+def test_a_table_the_statement_does_not_take_goes_through_settle_table(
+    tournament, official, results_path, monkeypatch
+):
+    """A table with a seat the statement does not count as seated (no team) is not the
+    ordinary case: the statement writes the hand and leaves the score to `settle_table`,
+    which stores what the general path stores."""
+    games = {
+        path: make_rounds_game(TournamentFactory(), game_key="double_draw", sides=3)
+        for path in (True, False)
+    }
+    rows, settled = {}, []
+    real = progress_after.settle_table
+    monkeypatch.setattr(
+        progress_after, "settle_table", lambda **kwargs: settled.append(1) or real(**kwargs)
+    )
+    for path, game in games.items():
+        Side.objects.filter(game=game, seat=2).update(team=None)
+        results_path(path)
+        spec, table = game.event.game, table_of(game)
+        enter(game, official, data=spec.example_hand(table, random.Random(1), 1, [0, 0, 0]))
+        rows[path] = _table_rows(game)
+    assert rows[True] == rows[False]
+    assert rows[True][3] == Game.Status.PLAYING
+    assert settled == ([1] if connection.vendor == "postgresql" else [])
