@@ -45,14 +45,10 @@ def run(sql: str, params: dict):
             row = cursor.fetchone()
         held_markers.told_on_commit(db.alias)
         return row
-    if db.queries_logged:
-        with db.wrap_database_errors:
-            cursor = _postgres().logged_cursor(raw)
-        wrapped = db.make_debug_cursor(cursor)
-    else:
-        with db.wrap_database_errors:
-            cursor = _postgres().cursor(raw)
-        wrapped = db.make_cursor(cursor)
+    logged = db.queries_logged
+    with db.wrap_database_errors:
+        cursor = (_postgres().logged_cursor if logged else _postgres().cursor)(raw)
+    wrapped = db.make_debug_cursor(cursor) if logged else db.make_cursor(cursor)
     with wrapped:
         wrapped.execute(sql, params)
         return wrapped.fetchone()
@@ -76,9 +72,10 @@ class _Postgres:
     big: type
 
 
-def big(value: int):
-    """An integer parameter as a 64-bit one (see `_Postgres.big`)."""
-    return _postgres().big(value)
+def int8() -> type:
+    """The type that sends an integer parameter as a 64-bit one (see `_Postgres.big`);
+    a caller takes it once per statement, not once per parameter."""
+    return _postgres().big
 
 
 @functools.cache

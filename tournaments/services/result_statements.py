@@ -67,7 +67,7 @@ from dataclasses import dataclass
 
 from ..changes import log_activity_sql, mark_changed_sql
 from ..models import DECIDED, Event, Game, Side, Team
-from .prepared import available, big, run
+from .prepared import available, int8, run
 from .statement_names import game_name_sql
 
 __all__ = ["available", "decide", "progress", "progress_params", "run"]
@@ -288,6 +288,7 @@ def decide(
     (so the version goes up by two).
     """
     status = Game.Status.WALKOVER if walkover else Game.Status.FINISHED
+    big = int8()
     row = run(
         _DECIDE,
         {
@@ -318,6 +319,7 @@ def progress(*, game_id: int, totals: tuple[int, int], hand_count: int, now) -> 
 
 
 def progress_params(game_id: int, totals: tuple[int, int], hand_count: int, now) -> dict:
+    big = int8()
     return {
         "game": big(game_id),
         "totals": [big(total) for total in totals],
