@@ -30,6 +30,8 @@ from django.db.models.query import (
     get_related_populators,
 )
 
+from . import prepared
+
 
 class _Prepared:
     """One compiled read: its SQL, where each argument goes, and how rows become objects."""
@@ -68,10 +70,8 @@ class _Prepared:
         return [values[name] if name else value for name, value in self.slots]
 
     def run(self, alias: str, values: dict) -> list:
-        with connections[alias].cursor() as cursor:
-            cursor.execute(self.sql, self.params(values))
-            rows = cursor.fetchall()
-        return self.convert(alias, rows)
+        # On PostgreSQL a prepared statement: planned once a connection, not every call.
+        return self.convert(alias, prepared.rows(self.sql, self.params(values), using=alias))
 
     def convert(self, alias: str, rows: list) -> list:
         """Return the rows read as the queryset gives them: tuples or model instances."""
@@ -142,10 +142,9 @@ def compiled(**sentinels) -> Callable:
 
 def together(*calls, using: str = "default") -> list[list]:
     """Run compiled reads, each ``(read, values)``, and return each one's result in order:
-    on PostgreSQL in one round trip (their statements in one execute, each result reached
-    with ``nextset()``, which Django's client-side binding allows, as `locked_games`
-    does), elsewhere one after another. Each statement sees what was committed before it
-    ran, as when run alone.
+    on PostgreSQL in one round trip (`prepared.rows_together`: prepared statements in
+    psycopg's pipeline), elsewhere one after another. Each statement sees what was
+    committed before it ran, as when run alone.
 
     Why: on a machine as busy as a hall's, each round trip to PostgreSQL waited for the
     database's process to be given a core (bench/pages.py, a public page rebuilt after
@@ -155,13 +154,7 @@ def together(*calls, using: str = "default") -> list[list]:
     reads = [(read.prepare(using), values) for read, values in calls]
     if connection.vendor != "postgresql" or len(reads) < 2:
         return [read.run(using, values) for read, values in reads]
-    sql = ";\n".join(read.sql for read, _ in reads)
-    params = [param for read, values in reads for param in read.params(values)]
-    results = []
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        for n, (read, _) in enumerate(reads):
-            if n:
-                cursor.nextset()
-            results.append(read.convert(using, cursor.fetchall()))
-    return results
+    found = prepared.rows_together(
+        [(read.sql, read.params(values)) for read, values in reads], using=using
+    )
+    return [read.convert(using, rows) for (read, _), rows in zip(reads, found, strict=True)]

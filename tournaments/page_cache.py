@@ -56,7 +56,7 @@ from django.urls import Resolver404, resolve
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import parse_etags
 
-from . import held_markers
+from . import held_markers, prepared
 from .faults import DB_FAULTS, drop_connection
 from .kept import LOCAL
 from .models import Event, Game, Season, Tournament
@@ -97,9 +97,8 @@ def _marker(tag: str, **sentinels):
             if value is not held_markers.MISSING:
                 return value
             sql, names = _compiled(query, connection.vendor, tuple(sentinels.items()))
-            with connection.cursor() as cursor:
-                cursor.execute(sql, [kwargs[name] for name in names])
-                row = cursor.fetchone()
+            found = prepared.rows(sql, [kwargs[name] for name in names])  # planned once
+            row = found[0] if found else None
             value = None if row is None or row[0] is None else tuple(row)
             held_markers.keep(key, seen, value)
             return value

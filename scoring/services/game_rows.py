@@ -18,6 +18,7 @@ from django.db.models import Count, OuterRef, Subquery
 from django.db.models.functions import Coalesce
 
 from scoring.models import Hand
+from tournaments import prepared
 from tournaments.compiled import compiled
 from tournaments.errors import DeskError
 from tournaments.models import Game, Side
@@ -50,10 +51,10 @@ def lock_game_with_hands(game: Game | int) -> tuple[Game, list[HandRow]]:
     """`lock_game`, then `hand_rows` of the game as the lock found it.
 
     On PostgreSQL the round's lock, the game's and the hands' read go in one round trip
-    (several statements in one query, run one after the other, as in
-    `tournaments.services.locked_games`): the hands are read by a statement of their own,
-    after the lock, so they are the ones committed before it was granted. Three round
-    trips of a hand's seven were these (bench/hands.py).
+    (`prepared.rows_together`: prepared statements, run one after the other): the hands
+    are read by a statement of their own, after the lock, so they are the ones committed
+    before it was granted. Three round trips of a hand's seven were these, and planning
+    the lock's statement at every hand was half of its time (bench/hands.py).
     """
     return _lock(game, with_hands=True)
 
@@ -71,15 +72,7 @@ def _lock(game: Game | int, *, with_hands: bool) -> tuple[Game, list[HandRow] | 
     statements.append(_locked_games.statement(game=game_id))
     if with_hands:
         statements.append((_hands_sql(), [game_id]))
-    # Client-side binding (Django's default), so several statements go in one execute.
-    with connection.cursor() as cursor:
-        cursor.execute(
-            ";\n".join(sql for sql, _ in statements),
-            [value for _, params in statements for value in params],
-        )
-        results = [cursor.fetchall()]
-        while cursor.nextset():
-            results.append(cursor.fetchall())
+    results = prepared.rows_together(statements)
     found = _found(_locked_games.build(results[len(statements) - 1 - with_hands]))
     return found, _hand_rows(results[-1]) if with_hands else None
 

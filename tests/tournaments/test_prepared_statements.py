@@ -1,4 +1,4 @@
-"""The prepared statements' direct path (`services/prepared.py`), on PostgreSQL.
+"""The prepared statements' direct path (`tournaments/prepared.py`), on PostgreSQL.
 
 With nothing but the marker watch wrapping the connection, a result's statement goes to
 psycopg on a kept cursor, past Django's cursor wrapper. These tests hold it to what the
@@ -12,9 +12,8 @@ from django.db.transaction import TransactionManagementError
 
 from tests.conftest import needs_database
 from tests.tournaments.test_services_results import game_at, make_doubles, team_at, win
-from tournaments import held_markers
+from tournaments import held_markers, prepared
 from tournaments.models import Activity, Game
-from tournaments.services import prepared
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

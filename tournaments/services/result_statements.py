@@ -67,7 +67,7 @@ from dataclasses import dataclass
 
 from ..changes import log_activity_sql, mark_changed_sql
 from ..models import DECIDED, Event, Game, Side, Team
-from .prepared import available, int8, run
+from ..prepared import available, int8, run
 from .statement_names import game_name_sql
 
 __all__ = ["available", "decide", "progress", "progress_params", "run"]

@@ -216,6 +216,7 @@ def record_result(
     confirm: bool = False,
     expected_version: int | None = None,
     closed: bool = False,
+    at_once: bool = True,
 ) -> Game:
     """Decide a game, advance its winner, and correct a result already given.
 
@@ -224,13 +225,16 @@ def record_result(
     (`bracket_time.py`), marked "closed at time"; its winner moves on like any other.
     Raises `ConfirmationNeeded` when the change would void later games and ``confirm``
     is not set, and `StaleGame` when ``expected_version`` no longer matches. The
-    returned game carries ``voided_games``.
+    returned game carries ``voided_games``. ``at_once=False``: the caller has just tried
+    the one statement (`decide_at_once`) for this game and it was refused (a first
+    doubles game feeding singles, say): the general path takes it without a second try.
     """
     walkover = bool(walkover)
     reason = clean_reason(reason) if walkover else ""
     closed = bool(closed) and not walkover
     if (
-        not closed
+        at_once
+        and not closed
         and winner_seat in (0, 1)
         and decide_at_once(
             game,

@@ -45,6 +45,7 @@ def settle_bracket_game(
     if game.status == Game.Status.CLOSED:
         return _settle_closed(settled, fold=fold, hand_count=hand_count, by=by, confirm=confirm)
     was_won = game.status == Game.Status.FINISHED
+    tried = False  # the one statement tried and refused: the general path takes the game
     if was_won and not (fold.finished and fold.winner == game.winner_seat):
         if fold.finished:
             # Another side wins now: the winner it advanced is swapped.
@@ -55,25 +56,26 @@ def settle_bracket_game(
             settled.reopened = True
         settled.voided.extend(game.voided_games)
     elif (
-        fold.finished
+        tried := fold.finished
         and not was_won
         and fold.winner in (0, 1)
         and valid_progress(tuple(fold.totals), hand_count)
-        and decide_at_once(
-            game,
-            winner_seat=fold.winner,
-            walkover=False,
-            expected_version=None,
-            by=by,
-            totals=tuple(fold.totals),
-            hand_count=int(hand_count),
-        )
+    ) and decide_at_once(
+        game,
+        winner_seat=fold.winner,
+        walkover=False,
+        expected_version=None,
+        by=by,
+        totals=tuple(fold.totals),
+        hand_count=int(hand_count),
     ):
         settled.won = True
         return settled
     game = set_game_progress(game=game, totals=fold.totals, hand_count=hand_count)
     if fold.finished and game.status != Game.Status.FINISHED:
-        game = record_result(game=game, winner_seat=fold.winner, by=by, confirm=confirm)
+        game = record_result(
+            game=game, winner_seat=fold.winner, by=by, confirm=confirm, at_once=not tried
+        )
         settled.won = True
         settled.voided.extend(game.voided_games)
     settled.game = game
