@@ -74,4 +74,35 @@ machine's drift through the runs (the floor's transaction 0.56 ms at the first p
 within that drift: bench/_hands_timers.py counts their statements with an
 `execute_wrapper`, which sends the prepared statements through Django's wrapper as
 before.
+
+2026-11-27, midday, PostgreSQL 15, the 2-core python-svc machine with nothing else
+running (load 0.6-1.4), default sizes; main (62bd504) and the change alternated five
+times. The change: the compiled reads (the desk game's read with its right, the game's
+lock with its hands, a table link, the sides, the session) and the page markers' reads
+are prepared statements (tournaments/prepared.py, moved out of services), reads sent
+together go in psycopg's pipeline, and the pages are timed without the query counter
+(the first request of each game is counted and not timed). Sent with Django's
+client-side binding, PostgreSQL planned every read at every call: the desk game's read
+took 0.55 ms to plan and 0.26 ms to run (EXPLAIN ANALYZE), 1.0-1.2 ms a call with its
+round trip; prepared, 0.30 ms. The game's lock with its hands, BEGIN and COMMIT: 1.45-1.64
+ms before, 0.95-0.98 after (0.49-0.68 for the bare psycopg calls). Medians of the five:
+
+    figure                          main    change
+    post_median_ms                  19.13   17.08   (runs 17.7-22.6 / 14.7-19.4)
+    table_entry_median_ms           26.17   23.34   (24.6-28.3 / 20.8-25.7)
+    table_confirm_median_ms         21.11   17.79   (20.1-22.8 / 16.2-20.3)
+    post_cpu_median_ms              13.60   13.58
+    service_ms_per_hand              6.55    6.53
+    floor_ms_per_transaction         0.415   0.559
+    service_over_floor              14.39   11.68
+    parallel_speedup                 1.84    1.89
+
+The pages' time fell by 2-3.5 ms, none of it this process's CPU: what went is the
+database's planning. A hand through the services moved within the runs' spread; timed
+inside the same runs' like (a script around the services, 687 hands), the lock with
+its hands went from 1.43-1.54 to 1.00-1.07 ms a hand, while the 91 hands that decide a
+game took 16 ms each on both (the 32 first-round Texas Good Sams games feeding singles,
+28 queries each through the general path, 0.9 s of the 4.3 s). The floor itself moved
+from 0.40 to 0.70 ms between runs minutes apart, which is why service_over_floor, a
+ratio to it, moved more than the hands did.
 """

@@ -86,7 +86,10 @@ def rows_together(statements: list[tuple[str, list]], *, using: str = DEFAULT_DB
 
 
 def _connected(db):
-    """The psycopg connection of ``db``, made ready for the prepared statements."""
+    """The psycopg connection of ``db``, made ready for the prepared statements: checked
+    first, as Django's cursor checks it (``CONN_HEALTH_CHECKS``: a kept connection the
+    database dropped between two requests is replaced, not used)."""
+    db.close_if_health_check_failed()
     db.ensure_connection()
     raw = db.connection
     if raw.prepare_threshold is None and "prepare_threshold" not in db.settings_dict["OPTIONS"]:

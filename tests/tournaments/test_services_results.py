@@ -691,8 +691,9 @@ def test_the_one_statement_and_the_general_path_leave_the_same_rows(
     if connection.vendor == "postgresql":
         # Round 1 and 2 doubles results feed singles and corrections void: general path.
         # Singles results name their players: the statement gives them to the general path.
+        # A hand's refused statement is not tried again by `record_result` (at_once).
         assert taken.count(True) == 14
-        assert taken.count(False) == 12
+        assert taken.count(False) == 10
     results_path(False)
     general = play_a_tournament(tournament, official, "General")
     assert quick == general
