@@ -105,4 +105,11 @@ game took 16 ms each on both (the 32 first-round Texas Good Sams games feeding s
 28 queries each through the general path, 0.9 s of the 4.3 s). The floor itself moved
 from 0.40 to 0.70 ms between runs minutes apart, which is why service_over_floor, a
 ratio to it, moved more than the hands did.
+
+Then (12:53-12:58, load 1-2) a table's entry and confirmation read what they need in the
+lock's round trip (scoring/services/table_reads.py): 13 and 11 queries become 7 and 7.
+Against the commit before it (bf3439a), four pairs alternated, median ms (runs):
+table_entry 21.55 (20.7-23.6) against 17.05 (14.3-20.0); table_confirm 16.7 (15.9-18.2)
+against 15.8 (13.1-18.5); a hand through the services 4.1-6.3 ms on both (floor
+0.33-0.50).
 """

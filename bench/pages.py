@@ -60,6 +60,17 @@ with the results in one. What a 128-team rebuild still costs: its rows and 127 l
 (1-1.5 ms of CPU), the cards' keys and the kept cards (0.6 ms), the live part (0.5 ms:
 the tabs and rounds are written in Python), the gzip (0.25 ms) and the middleware.
 
+2026-11-27 (an Intel Xeon 2-core machine, quiet, load 1-2 from the runs themselves),
+the compiled reads and markers prepared (tournaments/prepared.py) against main, three
+pairs alternated, ``*_changed_over_bare`` 16-team / 128-team / standings: main 0.20 0.13
+0.14, 0.21 0.13 0.14, 0.19 0.14 0.16; prepared 0.20 0.14 0.16, 0.21 0.13 0.17, 0.22 0.13
+0.17 (the kept pages 1.1-1.6 on both). Through the test client (the same hall's changes,
+60 of each, before the change) a rebuilt 128-team bracket took 11-13 ms, 9-11 of them
+CPU: 2.2 ms the event and its rows, 3 ms the 127 lines, 1.5 ms the cards' keys and kept
+cards, 1.3 ms the rest of the page, 1 ms the marker and the cache, and the garbage
+collector's passes. A gen-0 threshold of 20,000 in config/wsgi.py
+(two pairs) moved none of the ratios and added 10 MB a worker: not kept.
+
 Targets (issue 22): each unchanged page at least 1.0 of the bare view's requests/s, as
 the 304 poll; a page rebuilt after every change at least 0.25; a worker under 150 MB.
 ``goals_met`` says which are met. The last line printed is one JSON object.

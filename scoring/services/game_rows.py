@@ -44,22 +44,25 @@ def lock_game(game: Game | int) -> Game:
     says whether it has a round: a game is made in its round, or in none, and never
     moves, so a bracket game's lock is one query.
     """
-    return _lock(game, with_hands=False)[0]
+    return lock_game_with(game)[0]
 
 
 def lock_game_with_hands(game: Game | int) -> tuple[Game, list[HandRow]]:
-    """`lock_game`, then `hand_rows` of the game as the lock found it.
-
-    On PostgreSQL the round's lock, the game's and the hands' read go in one round trip
-    (`prepared.rows_together`: prepared statements, run one after the other): the hands
-    are read by a statement of their own, after the lock, so they are the ones committed
-    before it was granted. Three round trips of a hand's seven were these, and planning
-    the lock's statement at every hand was half of its time (bench/hands.py).
-    """
-    return _lock(game, with_hands=True)
+    """`lock_game`, then `hand_rows` of the game as the lock found it (`lock_game_with`).
+    Three round trips of a hand's seven were these, and planning the lock's statement
+    at every hand was half of its time (bench/hands.py)."""
+    found, (rows,) = lock_game_with(game, (HANDS, {"game": int(getattr(game, "pk", game))}))
+    return found, rows
 
 
-def _lock(game: Game | int, *, with_hands: bool) -> tuple[Game, list[HandRow] | None]:
+def lock_game_with(game: Game | int, *reads) -> tuple[Game, list]:
+    """`lock_game`, then each of ``reads`` (``(read, values)``: a compiled read, or
+    `HANDS`), read once the lock is granted; return the game and each read's result.
+
+    On PostgreSQL the round's lock, the game's and the reads go in one round trip
+    (`prepared.rows_together`: prepared statements, run one after the other): each read
+    is a statement of its own, after the lock, so it sees what was committed before the
+    lock was granted."""
     known = isinstance(game, Game) and not game._state.adding and "round_id" in game.__dict__
     game_id = int(getattr(game, "pk", game))
     round_lock = not known or game.round_id is not None
@@ -67,14 +70,14 @@ def _lock(game: Game | int, *, with_hands: bool) -> tuple[Game, list[HandRow] | 
         if round_lock:
             lock_round_of_game(game_id)
         found = _found(_locked_games(game=game_id))
-        return found, hand_rows(found) if with_hands else None
+        return found, [read(**values) for read, values in reads]
     statements = [round_lock_statement(game_id)] if round_lock else []
     statements.append(_locked_games.statement(game=game_id))
-    if with_hands:
-        statements.append((_hands_sql(), [game_id]))
+    statements += [read.statement(**values) for read, values in reads]
     results = prepared.rows_together(statements)
-    found = _found(_locked_games.build(results[len(statements) - 1 - with_hands]))
-    return found, _hand_rows(results[-1]) if with_hands else None
+    after = len(statements) - len(reads)  # the reads' results begin here
+    found = _found(_locked_games.build(results[after - 1]))
+    return found, [read.build(rows) for (read, _), rows in zip(reads, results[after:], strict=True)]
 
 
 def _found(games: list[Game]) -> Game:
@@ -122,9 +125,25 @@ def hand_rows(game: Game) -> list[HandRow]:
 
     Raw SQL, like `lock_game`: it runs for every hand entered.
     """
-    with connection.cursor() as cursor:
-        cursor.execute(_hands_sql(), [game.pk])
-        return _hand_rows(cursor.fetchall())
+    return HANDS(game=game.pk)
+
+
+class _Hands:
+    """The hands' read, used as `lock_game_with` uses a compiled read."""
+
+    @staticmethod
+    def statement(*, game: int) -> tuple[str, list]:
+        return _hands_sql(), [game]
+
+    @staticmethod
+    def build(rows) -> list[HandRow]:
+        return _hand_rows(rows)
+
+    def __call__(self, *, game: int) -> list[HandRow]:
+        return _hand_rows(prepared.rows(_hands_sql(), [game]))
+
+
+HANDS = _Hands()
 
 
 def _hands_sql() -> str:

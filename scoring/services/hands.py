@@ -164,16 +164,17 @@ def add_hand(*, game: Game, by: User, version: int, key, entry=None, data=None) 
 
 
 def add_origin_hand(
-    *, game: Game, by: User | None, key: uuid.UUID, data: dict, origin: Origin
+    *, game: Game, by: User | None, key: uuid.UUID, data: dict, origin: Origin, rows=None
 ) -> HandResult:
     """Count a hand entered at the table, now confirmed (or decided by the official `by`):
     the desk's own checks and writes, against the game as it now stands.
 
-    The caller holds the game's lock, in its own transaction: `game` is as it read it.
+    The caller holds the game's lock, in its own transaction: `game` is as it read it,
+    and ``rows`` the game's hands (`hand_rows`) if it read them under that lock.
     """
     with transaction.atomic(savepoint=False):  # the caller's: an error undoes it all
         return _add_locked_hand(
-            game=game, by=by, version=None, key=key, entry=None, data=data, origin=origin
+            game=game, by=by, version=None, key=key, entry=None, data=data, origin=origin, rows=rows
         )
 
 

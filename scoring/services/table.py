@@ -19,7 +19,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from scoring.models import Hand, TableEntry, TableLink
+from scoring.models import TableEntry, TableLink
 from scoring.models.table import OPEN_ENTRY
 from scoring.selectors.tables import table_of
 from scoring.services.checks import (
@@ -29,13 +29,19 @@ from scoring.services.checks import (
     _stored_entries,
     next_match_game,
 )
-from scoring.services.game_rows import hand_rows, lock_game
+from scoring.services.game_rows import HANDS, lock_game, lock_game_with
 from scoring.services.hands import HandResult, Origin, add_origin_hand
 from scoring.services.table_links import TableRefused, _user, refusal
+from scoring.services.table_reads import (
+    KEY_USE,
+    link_rows,
+    locked_entries,
+    open_entries,
+    sitter_rows,
+)
 from tournaments import services as desk
 from tournaments.acting import User
-from tournaments.compiled import compiled
-from tournaments.models import Game, TeamMember
+from tournaments.models import Game
 
 Status = TableEntry.Status
 
@@ -49,20 +55,12 @@ class Sitter:
     seat: int
 
 
-@compiled(game=-770_501)
-def _sitter_rows(*, game: int):
-    return (
-        TeamMember.objects.filter(team__sides__game_id=game)
-        .annotate(seat=F("team__sides__seat"))
-        .order_by("team__sides__seat", "position")
-        .values_list("player_id", "player__name", "seat")
-    )
-
-
-def sitters(game_id: int) -> list[Sitter]:
+def sitters(game_id: int, *, rows=None) -> list[Sitter]:
     """Return the table's players in seat order, each with their side's seat (one query,
-    compiled once, as the other reads below: every step at a table makes them)."""
-    return [Sitter(pk, name, seat) for pk, name, seat in _sitter_rows(game=game_id)]
+    compiled once, as the other reads of `table_reads`: every step at a table makes
+    them; none when ``rows``, `table_reads.sitter_rows`, were read with the lock)."""
+    rows = sitter_rows(game=game_id) if rows is None else rows
+    return [Sitter(pk, name, seat) for pk, name, seat in rows]
 
 
 def sitters_of(sides) -> list[Sitter]:
@@ -70,8 +68,8 @@ def sitters_of(sides) -> list[Sitter]:
     return [Sitter(p.pk, p.name, side.seat) for side in sides for p in side.players]
 
 
-def _sitter(game_id: int, player_id, *, role: str) -> Sitter:
-    for sitter in sitters(game_id):
+def _sitter(game_id: int, player_id, *, role: str, rows=None) -> Sitter:
+    for sitter in sitters(game_id, rows=rows):
         if str(sitter.pk) == str(player_id):
             return sitter
     raise TableRefused(f"Say who is {role}: choose your name.", field="player")
@@ -93,33 +91,22 @@ def _known_game(link: TableLink) -> Game | int:
     return link.game if TableLink.game.is_cached(link) else link.game_id
 
 
-def _lock_link_game(link: TableLink, *, locked: Game | None = None) -> tuple[TableLink, Game]:
+def _lock_link_game(link: TableLink) -> tuple[TableLink, Game]:
     """Lock the link's game (and its round), read the link afresh; refuse what it cannot do."""
-    game = locked or lock_game(_known_game(link))
-    link = _link_rows(pk=link.pk)[0]
+    game, (links,) = lock_game_with(_known_game(link), (link_rows, {"pk": link.pk}))
+    return _usable(links[0], game), game
+
+
+def _usable(link: TableLink, game: Game) -> TableLink:
+    """The link, read under the game's lock, unless the table can no longer use it."""
     reason = refusal(link, game, game.event)  # the lock read the event's status and name
     if reason:
         raise TableRefused(reason)
-    return link, game
-
-
-@compiled(pk=-770_502)
-def _link_rows(*, pk: int):
-    return TableLink.objects.filter(pk=pk)
-
-
-@compiled(game=-770_503)
-def _open_entries(*, game: int):
-    return TableEntry.objects.filter(game_id=game, status__in=OPEN_ENTRY).order_by("pk")[:1]
-
-
-@compiled(game=-770_504, pk=-770_505)
-def _locked_entries(*, game: int, pk: int):
-    return TableEntry.objects.select_for_update().filter(pk=pk, game_id=game)
+    return link
 
 
 def open_entry(game_id: int) -> TableEntry | None:
-    found = _open_entries(game=game_id)
+    found = open_entries(game=game_id)
     return found[0] if found else None
 
 
@@ -162,17 +149,24 @@ def enter_hand(*, link: TableLink, player, version: int, key, data: dict) -> Tab
 
 @transaction.atomic
 def _enter_hand(*, link, player, version, key, data) -> TableResult:
-    locked = lock_game(_known_game(link))
-    # Read under the game's lock, before anything else: the same form sent again (at once,
-    # or by a phone back on the Wi-Fi after its hand decided the game) is told it was sent.
-    done = TableEntry.objects.filter(entry_key=key).first()
-    if done is not None and done.game_id == link.game_id:
-        return TableResult(entry=done, repeated=True)
-    link, game = _lock_link_game(link, locked=locked)
-    waiting = open_entry(game.pk)
-    if waiting is not None:
-        raise TableRefused(_waiting_message(waiting))
-    if Hand.objects.filter(entry_key=key).exists() or done is not None:
+    # The lock, then all this step reads (`table_reads`), in one round trip. The form's
+    # key is looked at first: the same form sent again (at once, or by a phone back on the
+    # Wi-Fi after its hand decided the game) is told it was sent.
+    game_id = link.game_id
+    game, ((done, done_game, used), links, waiting, seated, rows) = lock_game_with(
+        _known_game(link),
+        (KEY_USE, {"key": key}),
+        (link_rows, {"pk": link.pk}),
+        (open_entries, {"game": game_id}),
+        (sitter_rows, {"game": game_id}),
+        (HANDS, {"game": game_id}),
+    )
+    if done is not None and done_game == game_id:
+        return TableResult(entry=TableEntry.objects.get(pk=done), repeated=True)
+    link = _usable(links[0], game)
+    if waiting:
+        raise TableRefused(_waiting_message(waiting[0]))
+    if used or done is not None:
         raise TableRefused("That form was for another game. Reload this table's page.")
     if int(version) != game.version:
         raise TableRefused(
@@ -180,8 +174,7 @@ def _enter_hand(*, link, player, version, key, data) -> TableResult:
             "nothing was saved. Check the hands below, then enter yours again if it is "
             "still needed."
         )
-    who = _sitter(game.pk, player, role="entering this hand")
-    rows = hand_rows(game)
+    who = _sitter(game.pk, player, role="entering this hand", rows=seated)
     table = table_of(game)
     entry, scored = _read_entry(game, table, data=data)
     _check_offenders(game, entry)
@@ -203,13 +196,20 @@ def _enter_hand(*, link, player, version, key, data) -> TableResult:
 
 
 def _lock_entry(game: Game, entry_id) -> TableEntry:
+    return _entry_found(locked_entries(game=game.pk, pk=_entry_number(entry_id)))
+
+
+def _entry_number(entry_id) -> int:
+    # The compiled read sends the number as it is: one beyond the column's range is no
+    # entry (0, which no entry has).
     number = int(entry_id)
-    # The compiled read sends the number as it is: one beyond the column's range is no entry.
-    found = _locked_entries(game=game.pk, pk=number) if 0 < number < 2**63 else []
-    entry = found[0] if found else None
-    if entry is None:
+    return number if 0 < number < 2**63 else 0
+
+
+def _entry_found(found: list) -> TableEntry:
+    if not found:
         raise TableRefused("That hand is not one of this table's: reload this table's page.")
-    return entry
+    return found[0]
 
 
 def _answered(entry: TableEntry, revision) -> None:
@@ -227,13 +227,23 @@ def _answered(entry: TableEntry, revision) -> None:
 @transaction.atomic
 def confirm_hand(*, link: TableLink, entry_id, revision, player) -> TableResult:
     """A player of another side confirms the waiting hand: it now counts, as the desk's do."""
-    link, game = _lock_link_game(link)
-    entry = _lock_entry(game, entry_id)
+    # The lock, then the link, the entry (locked), the players and the hands: one round
+    # trip (`table_reads`).
+    game_id = link.game_id
+    game, (links, entries, seated, rows) = lock_game_with(
+        _known_game(link),
+        (link_rows, {"pk": link.pk}),
+        (locked_entries, {"game": game_id, "pk": _entry_number(entry_id)}),
+        (sitter_rows, {"game": game_id}),
+        (HANDS, {"game": game_id}),
+    )
+    link = _usable(links[0], game)
+    entry = _entry_found(entries)
     if entry.status == Status.CONFIRMED and int(revision) == entry.revision - 1:
         return TableResult(entry=entry, repeated=True)  # a double tap on Confirm
     _answered(entry, revision)
-    who = _opponent(game, entry, player)
-    return _count(game, entry, status=Status.CONFIRMED, who=who.name, by=None)
+    who = _opponent(game, entry, player, rows=seated)
+    return _count(game, entry, status=Status.CONFIRMED, who=who.name, by=None, rows=rows)
 
 
 @transaction.atomic
@@ -259,10 +269,10 @@ def dispute_hand(*, link: TableLink, entry_id, revision, player) -> TableResult:
     return TableResult(entry=entry, game=game)
 
 
-def _opponent(game: Game, entry: TableEntry, player) -> Sitter:
-    who = _sitter(game.pk, player, role="answering")
+def _opponent(game: Game, entry: TableEntry, player, *, rows=None) -> Sitter:
+    who = _sitter(game.pk, player, role="answering", rows=rows)
     if who.seat == entry.entered_seat:
-        others = [s.name for s in sitters(game.pk) if s.seat != entry.entered_seat]
+        others = [s.name for s in sitters(game.pk, rows=rows) if s.seat != entry.entered_seat]
         raise TableRefused(
             f"A player of another side confirms: pass the phone to {' or '.join(others)}.",
             field="player",
@@ -271,9 +281,10 @@ def _opponent(game: Game, entry: TableEntry, player) -> Sitter:
 
 
 def _count(
-    game: Game, entry, *, status, who: str, by: User | None, data=None, key=None
+    game: Game, entry, *, status, who: str, by: User | None, data=None, key=None, rows=None
 ) -> TableResult:
-    """Store the entry as the game's next hand (the desk's own path), and record how."""
+    """Store the entry as the game's next hand (the desk's own path), and record how
+    (``rows``: the game's hands, read under its lock, if they were)."""
     if entry.number != game.hand_count + 1:
         entry.status = Status.SET_ASIDE
         entry.decided_at = timezone.now()
@@ -302,6 +313,7 @@ def _count(
         key=key or entry.entry_key,
         data=entry.detail if data is None else data,
         origin=origin,
+        rows=rows,
     )
     entry.status = status
     entry.hand = result.hand

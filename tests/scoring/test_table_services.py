@@ -325,3 +325,21 @@ def test_a_hand_sent_again_after_it_decided_the_game_is_told_it_was_sent(bracket
         data=data_of(semi, played(250, 0)),
     )
     assert again.repeated and Hand.objects.filter(game=semi).count() == 1
+
+
+def test_a_form_key_used_at_another_table_or_at_the_desk_is_refused(bracket, official):
+    """The key rides along with the form: one sent at another table (or a hand the desk
+    stored with it) is not this table's, and nothing is stored."""
+    _, games = bracket
+    first, other = games[(1, 0)], games[(1, 1)]
+    key = uuid.uuid4()
+    enter_at_table(first, played(100, 5), key=key)
+    with pytest.raises(table_links.TableRefused, match="That form was for another game"):
+        enter_at_table(other, played(100, 5), key=key)
+    desk_key = Hand.objects.create(
+        game=first, number=1, points=[5, 5], detail={}, entry_key=uuid.uuid4()
+    ).entry_key
+    with pytest.raises(table_links.TableRefused, match="That form was for another game"):
+        enter_at_table(other, played(10, 5), key=desk_key)
+    assert TableEntry.objects.filter(game=other).count() == 0
+    assert TableEntry.objects.filter(game=first).count() == 1
