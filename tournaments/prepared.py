@@ -66,8 +66,7 @@ def rows_together(statements: list[tuple[str, list]], *, using: str = DEFAULT_DB
     result reached with ``nextset()``."""
     db = connections[using]
     raw = _connected(db)
-    if not db.queries_logged and held_markers.only_watched(db):
-        db.validate_no_broken_transaction()
+    if _direct(db):
         with db.wrap_database_errors:
             cursors = [_postgres().cursor(raw) for _ in statements]
             with raw.pipeline():
@@ -99,10 +98,19 @@ def _connected(db):
     return raw
 
 
+def _direct(db) -> bool:
+    """Say whether statements may go to psycopg directly: nothing but the marker watch
+    wraps the connection and no query log is kept. Then a transaction broken by an
+    earlier error is refused here, as Django's cursor would refuse it."""
+    if db.queries_logged or not held_markers.only_watched(db):
+        return False
+    db.validate_no_broken_transaction()
+    return True
+
+
 def _execute(db, sql: str, params, *, writes: bool) -> list[tuple]:
     raw = _connected(db)
-    if not db.queries_logged and held_markers.only_watched(db):
-        db.validate_no_broken_transaction()
+    if _direct(db):
         with db.wrap_database_errors:
             cursor = _kept_cursor(db, raw)
             cursor.execute(sql, params)

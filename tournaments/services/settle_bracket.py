@@ -45,7 +45,13 @@ def settle_bracket_game(
     if game.status == Game.Status.CLOSED:
         return _settle_closed(settled, fold=fold, hand_count=hand_count, by=by, confirm=confirm)
     was_won = game.status == Game.Status.FINISHED
-    tried = False  # the one statement tried and refused: the general path takes the game
+    # A first win the one statement may take; refused, the general path takes it.
+    first_win = (
+        fold.finished
+        and not was_won
+        and fold.winner in (0, 1)
+        and valid_progress(tuple(fold.totals), hand_count)
+    )
     if was_won and not (fold.finished and fold.winner == game.winner_seat):
         if fold.finished:
             # Another side wins now: the winner it advanced is swapped.
@@ -55,12 +61,7 @@ def settle_bracket_game(
             game = reopen_game(game=game, by=by, confirm=confirm)
             settled.reopened = True
         settled.voided.extend(game.voided_games)
-    elif (
-        tried := fold.finished
-        and not was_won
-        and fold.winner in (0, 1)
-        and valid_progress(tuple(fold.totals), hand_count)
-    ) and decide_at_once(
+    elif first_win and decide_at_once(
         game,
         winner_seat=fold.winner,
         walkover=False,
@@ -74,7 +75,7 @@ def settle_bracket_game(
     game = set_game_progress(game=game, totals=fold.totals, hand_count=hand_count)
     if fold.finished and game.status != Game.Status.FINISHED:
         game = record_result(
-            game=game, winner_seat=fold.winner, by=by, confirm=confirm, at_once=not tried
+            game=game, winner_seat=fold.winner, by=by, confirm=confirm, at_once=not first_win
         )
         settled.won = True
         settled.voided.extend(game.voided_games)
