@@ -36,20 +36,19 @@ going stale.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import get_template, render_to_string
-from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
 from .kept import LOCAL
 from .page_cache import _build
+from .written import public_card, public_rounds_html, public_standing_row
 
-CARD_TEMPLATE = "tournaments/bracket_game.html"
 TABLE_TEMPLATE = "tournaments/round_table.html"
 STANDINGS_TEMPLATE = "tournaments/standings_table.html"
-ROW_TEMPLATE = "tournaments/standings_row.html"
 # Where a page's live part goes in the rest of the page kept without it (`render_page`).
 LIVE_PLACE = mark_safe("<!-- the live part -->")
 
@@ -106,47 +105,12 @@ def attach_cards(bracket, *, event, tournament, shown, names: str) -> None:
         place = f"{game.rounds_total}/{game.row}/{game.span}"
         return f"card:{stamp}:{game.pk}:{game.version}:{place}:{marked}:{game.link}"
 
-    context = {"shown": shown, "official": False, "tournament": tournament}
-    _attach(CARD_TEMPLATE, {key(game): game for game in games}, "game", context)
+    _attach({key(game): game for game in games}, lambda game: public_card(game, shown))
     for rnd in bracket.rounds:
         rnd.cards = mark_safe("".join(game.card for game in rnd.games))
     bracket.partner_cards = mark_safe("".join(game.card for game in bracket.partner_games))
     if bracket.rounds and not bracket.parts:  # a double elimination's parts are drawn whole
         bracket.rounds_html = public_rounds_html(bracket, shown)
-
-
-# What bracket_rounds_public.html writes, character for character: through the template
-# engine its loops took a quarter of a rebuilt 128-team bracket's drawing (0.27 of 0.44 ms
-# for its seven rounds, this machine), the cards being kept.
-_NOW_DOT = '<span class="now-dot">&nbsp;(now)</span>'
-_NOW_TAG = ' <span class="tag now">now playing</span>'
-
-
-def public_rounds_html(bracket, shown) -> str:
-    """Return a public bracket's tabs and rounds, as bracket_rounds_public.html draws
-    them, every round's cards kept (``cards``, `attach_cards`)."""
-    team = f"team={shown.team.number}&amp;" if shown.team else ""
-    tabs, rounds = [], []
-    for rnd in bracket.rounds:
-        number, name = rnd.number, escape(rnd.name)
-        picked = number == shown.shown_round
-        current = ' aria-current="true"' if picked else ""
-        tabs.append(
-            f'<a href="?{team}round={number}#rounds" data-round="{number}"{current}>'
-            f"{name}{_NOW_DOT if rnd.current else ''}</a>\n"
-        )
-        classes = f"round{' current' if rnd.current else ''}{' shown' if picked else ''}"
-        rounds.append(
-            f'<section class="{classes}" style="--col: {rnd.column}" aria-label="{name}" '
-            f'data-round="{number}">\n<h3 class="round-name" id="round-{number}">{name}'
-            f"{_NOW_TAG if rnd.current else ''}</h3>\n{rnd.cards}\n</section>\n"
-        )
-    return mark_safe(
-        '<nav class="round-tabs no-print" aria-label="Rounds" id="rounds">\n'
-        f"{''.join(tabs)}</nav>\n"
-        f'<div class="bracket tabbed" style="--rounds: {len(bracket.rounds)}; '
-        f'--rows: {bracket.first_round_games}">\n{"".join(rounds)}</div>\n'
-    )
 
 
 def attach_tables(tables, *, event, tournament) -> None:
@@ -157,27 +121,27 @@ def attach_tables(tables, *, event, tournament) -> None:
     stamp = _stamp(event)
     keys = {f"table:{stamp}:{t.pk}:{t.version}:{t.link}": t for t in tables}
     context = {"official": False, "tournament": tournament, "event": event}
-    _attach(TABLE_TEMPLATE, keys, "table", context)
+    template = get_template(TABLE_TEMPLATE)
+    _attach(keys, lambda table: template.render({**context, "table": table}))
 
 
-def _attach(template_name: str, keys: dict, name: str, context: dict) -> None:
+def _attach(keys: dict, draw: Callable[[object], str]) -> None:
     """Set ``card`` on each object of ``keys`` (by cache key): its HTML (`_drawn`)."""
-    cards = _drawn(template_name, keys, name, context)
+    cards = _drawn(keys, draw)
     for item, card in zip(keys.values(), cards, strict=True):
         item.card = card
 
 
-def _drawn(template_name: str, keys: dict, name: str, context: dict) -> list[str]:
-    """Return the HTML of each object of ``keys`` (by cache key), in order: kept, or drawn
-    by the template with the object as ``name`` in ``context``, and kept."""
+def _drawn(keys: dict, draw: Callable[[object], str]) -> list[str]:
+    """Return the HTML of each object of ``keys`` (by cache key), in order: kept, or
+    ``draw(item)`` and kept."""
     found = LOCAL.get_many(list(keys))
     drawn = {}
-    template = get_template(template_name)
     parts = []
     for key, item in keys.items():
         part = found.get(key)
         if part is None:
-            part = drawn[key] = template.render({**context, name: item})
+            part = drawn[key] = draw(item)
         parts.append(part)
     if drawn:
         LOCAL.set_many(drawn)
@@ -194,13 +158,13 @@ def standings_table(event, *, ranked_from, build) -> str:
     if html is None:
         standings = build()
         context = {"standings": standings, "official": False, "event": event}
-        context["rows_html"] = _standing_rows(standings.rows, context)
+        context["rows_html"] = _standing_rows(standings.rows)
         html = get_template(STANDINGS_TEMPLATE).render(context)
         LOCAL.set_many({key: html})
     return html
 
 
-def _standing_rows(rows, context: dict) -> str:
+def _standing_rows(rows) -> str:
     """Return the standings' rows drawn, each kept under what it shows (its place, its
     side's names and its figures): a result draws again the rows it changed."""
     build = _build()
@@ -208,7 +172,7 @@ def _standing_rows(rows, context: dict) -> str:
     for row in rows:
         shown = (row.place_label, row.team.label, row.team.chapters, *vars(row).values())
         keys[f"standing:{build}:{_digest(shown)}"] = row
-    return mark_safe("".join(_drawn(ROW_TEMPLATE, keys, "row", context)))
+    return mark_safe("".join(_drawn(keys, public_standing_row)))
 
 
 def _shell_shows(event) -> str:

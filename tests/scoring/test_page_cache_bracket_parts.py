@@ -12,16 +12,34 @@ from tournaments.models import Event, TeamMember
 from tournaments.services import record_result, update_player
 
 pytestmark = pytest.mark.django_db
+
 CARD = "tournaments/bracket_game.html"
+WRITTEN: list[int] = []  # the games whose cards were written since `board` last asked
+
+
+@pytest.fixture(autouse=True)
+def _cards_written(monkeypatch):
+    write = fragments.public_card
+
+    def counted(game, shown):
+        WRITTEN.append(game.pk)
+        return write(game, shown)
+
+    monkeypatch.setattr(fragments, "public_card", counted)
 
 
 def board(client, event, **query):
     url = reverse("public:bracket", args=[event.tournament.slug, event.pk])
-    return client.get(url, query, HTTP_HX_REQUEST="true")
+    WRITTEN.clear()
+    response = client.get(url, query, HTTP_HX_REQUEST="true")
+    response.cards_written = len(WRITTEN)
+    return response
 
 
 def cards_drawn(response) -> int:
-    return [template.name for template in response.templates].count(CARD)
+    """The cards drawn for a page: written in Python for a visitor (`written.public_card`),
+    by bracket_game.html for an official."""
+    return response.cards_written + [t.name for t in response.templates].count(CARD)
 
 
 def test_a_hand_draws_its_own_card_again_and_shows_at_once(client, bracket, official):
