@@ -203,6 +203,9 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # multiple commands into a prepared statement"). tests/test_settings_from_environment.py
     # holds it.
     DATABASES["default"].setdefault("OPTIONS", {})["server_side_binding"] = False
+    # Django's backend with a health check that reads the connection's socket instead of
+    # sending SELECT 1 before each request's first statement (config/postgresql/base.py).
+    DATABASES["default"]["ENGINE"] = "config.postgresql"
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

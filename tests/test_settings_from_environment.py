@@ -96,7 +96,7 @@ def test_the_scale_out_variables_switch_the_database_cache_and_proxy_header(relo
         DESK_PROXY_SSL_HEADER="1",
         SECRET_KEY="k" * 50,
     )
-    assert found.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
+    assert found.DATABASES["default"]["ENGINE"] == "config.postgresql"  # Django's, checked alike
     assert "TEST" not in found.DATABASES["default"]
     assert found.CACHES["default"]["LOCATION"] == "redis://cache.example:6379/1"
     assert found.SECURE_PROXY_SSL_HEADER == ("HTTP_X_FORWARDED_PROTO", "https")

@@ -163,47 +163,51 @@ class _Seat(NamedTuple):
     games_won: int = 0
 
 
+_BYE, _CLOSED, _VOID = Game.Status.BYE, Game.Status.CLOSED, Game.Status.VOID
+
+
 def _game_line(
-    game: _GameRow | Game, seats: list, teams: dict[int, TeamLine], target: int | None = None
+    game: _GameRow, seats: list, teams: dict[int, TeamLine], target: int | None = None
 ) -> GameLine:
     """Return one game with its two sides: who won, who lost, who had the bye, and why a
-    winner on the lower total won (`target`: the score that wins a game of the event)."""
-    sides = []
+    winner on the lower total won (`target`: the score that wins a game of the event).
+
+    Read for every game of every rebuilt bracket (127 on a 64-table one): each status
+    is compared once a game, not once a side."""
+    status, winner = game.status, game.winner_seat
     won = [side.games_won if side is not None else 0 for side in seats]
-    if game.status == Game.Status.CLOSED:  # a match closed at time: its game in play counts
-        won = games_as_stored(
-            won, [side.total if side is not None else 0 for side in seats], game.status
+    totals = [side.total if side is not None else 0 for side in seats]
+    if status == _CLOSED:  # a match closed at time: its game in play counts
+        won = games_as_stored(won, totals, status)
+    bye = status == _BYE
+    decided = winner is not None and not bye
+    has_winner = status != _VOID
+    sides = [
+        SideLine(
+            seat=seat,
+            team=teams.get(side.team_id) if side is not None else None,
+            total=totals[seat],
+            games_won=won[seat],
+            won=has_winner and winner == seat,
+            lost=decided and winner != seat,
+            bye=bye and winner != seat,
         )
-    for seat, side in enumerate(seats):
-        team = teams.get(side.team_id) if side is not None else None
-        decided = game.winner_seat is not None and game.status != Game.Status.BYE
-        sides.append(
-            SideLine(
-                seat=seat,
-                team=team,
-                total=side.total if side is not None else 0,
-                games_won=won[seat],
-                won=game.winner_seat == seat and game.status != Game.Status.VOID,
-                lost=decided and game.winner_seat != seat,
-                bye=game.status == Game.Status.BYE and game.winner_seat != seat,
-            )
-        )
+        for seat, side in enumerate(seats)
+    ]
     return GameLine(
         pk=game.pk,
         stage=game.stage,
         round_number=game.round_number,
         position=game.position,
-        status=game.status,
-        status_label=STATUS_LABELS[game.status],
+        status=status,
+        status_label=STATUS_LABELS[status],
         walkover=game.walkover,
         hand_count=game.hand_count,
         version=game.version,
         sides=sides,
         walkover_reason=game.walkover_reason,
         stored_number=game.number,
-        why=naming.reached_first([side.total for side in sides], game.winner_seat, target)
-        if game.status in SCORED
-        else "",
+        why=naming.reached_first(totals, winner, target) if status in SCORED else "",
     )
 
 
