@@ -71,6 +71,20 @@ cards, 1.3 ms the rest of the page, 1 ms the marker and the cache, and the garba
 collector's passes. A gen-0 threshold of 20,000 in config/wsgi.py
 (two pairs) moved none of the ratios and added 10 MB a worker: not kept.
 
+2026-11-27 afternoon (the same Intel Xeon machine, quiet), against 0178e59 alternated, four
+pairs, ``*_changed_over_bare`` 16-team / 128-team / standings: 0178e59 0.20-0.23 /
+0.13-0.15 / 0.17-0.18; with a visitor's cards, standings rows and "Last updated" line
+written in Python (`tournaments/written.py`, e1ca349) 0.24 / 0.15 / 0.17-0.19; with the
+kept connection checked from its socket instead of a SELECT 1 before each request
+(`config/postgresql`, 2e3f948) 0.25-0.26 / 0.15-0.16 / 0.19-0.20. What a rebuilt page
+costs now (the test client, after a hand each, means of 60): a 16-team bracket 3.5-4 ms
+(the marker's read 0.3-0.4, the event and its rows 0.7-0.8, the live part 0.45, building
+the lines 0.3, the cards' keys and the one card written 0.3, the gzip 0.2); the 128-team
+one 7.5-8.5 ms (building its 127 lines 1.8-2.1, the event and rows 1.5-1.7, the live
+part 0.6, the cards 0.6, the gzip 0.55); the standings 4.5 ms, half of its requests
+after a result (the teams read again, since a result moves the event's shared version,
+0.35; ranking 0.9; the rows 0.3).
+
 Targets (issue 22): each unchanged page at least 1.0 of the bare view's requests/s, as
 the 304 poll; a page rebuilt after every change at least 0.25; a worker under 150 MB.
 ``goals_met`` says which are met. The last line printed is one JSON object.

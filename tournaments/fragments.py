@@ -80,9 +80,10 @@ def _digest(value) -> str:
     return hashlib.blake2b(repr(value).encode(), digest_size=12).hexdigest()
 
 
-def attach_cards(bracket, *, event, tournament, shown, names: str) -> None:
+def attach_cards(bracket, *, event, shown, names: str) -> None:
     """Give each game line of ``bracket`` its card's HTML as ``card``, from the cache when
-    the game is as it was (draw and keep the others), and each round its cards joined
+    the game is as it was (write the others, `written.public_card`, and keep them), and
+    each round its cards joined
     (``cards``, ``partner_cards``: the page includes one string a round, not a template a
     game).
 

@@ -98,8 +98,7 @@ def both_ways(event, **asked) -> tuple[str, str]:
     """A public bracket's tabs and rounds written in Python and drawn by their template."""
     event = Event.objects.select_related("tournament").get(pk=event.pk)
     shown = selectors.public_bracket(event, **asked)
-    tournament = event.tournament
-    fragments.attach_cards(shown.bracket, event=event, tournament=tournament, shown=shown, names="")
+    fragments.attach_cards(shown.bracket, event=event, shown=shown, names="")
     written = shown.bracket.rounds_html
     shown.bracket.rounds_html = ""
     context = {"bracket": shown.bracket, "shown": shown}

@@ -54,7 +54,7 @@ def bracket(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     for game in games:
         game.link = link(game.pk)
     if shared:  # each card kept under its game's version: a hand re-draws its own only
-        attach_cards(bracket, event=event, tournament=event.tournament, shown=shown, names=names)
+        attach_cards(bracket, event=event, shown=shown, names=names)
     context = {
         "tournament": event.tournament,
         "event": event,
