@@ -4,25 +4,30 @@ dropped (its socket has the last error and the close to read) is checked as Djan
 checks it and replaced, and so is one that is not idle."""
 
 import pytest
-from django.db import close_old_connections, connections
+from django.db import close_old_connections, connection, connections
 
 from tests.services.test_faults_database import kill_own_connection
 
 pytestmark = [pytest.mark.services]
-connection = connections["default"]  # the wrapper itself, not the thread's proxy to it
+
+
+def wrapper_class() -> type:
+    """The class of this thread's connection now (``connection`` is a proxy to it; a test
+    that changed DATABASES may have made a new one)."""
+    return type(connections["default"])
 
 
 @pytest.fixture
 def checks(postgres, transactional_db, monkeypatch) -> list:
     """The SELECT 1 checks Django's own health check sent (`is_usable`)."""
     sent = []
-    usable = type(connection).is_usable
+    usable = wrapper_class().is_usable
 
     def counted(db):
         sent.append(db.connection.info.backend_pid if db.connection else None)
         return usable(db)
 
-    monkeypatch.setattr(type(connection), "is_usable", counted)
+    monkeypatch.setattr(wrapper_class(), "is_usable", counted)
     connection.ensure_connection()
     assert connection.health_check_enabled  # CONN_HEALTH_CHECKS, config/settings.py
     return sent
@@ -37,8 +42,8 @@ def next_request() -> None:
 def test_the_backend_is_django_s_postgresql_backend_with_its_own_check(postgres):
     from django.db.backends.postgresql.base import DatabaseWrapper
 
-    assert isinstance(connection, DatabaseWrapper) and connection.vendor == "postgresql"
-    assert type(connection).__module__ == "config.postgresql.base"
+    assert issubclass(wrapper_class(), DatabaseWrapper) and connection.vendor == "postgresql"
+    assert wrapper_class().__module__ == "config.postgresql.base"
 
 
 def test_a_healthy_kept_connection_is_used_without_a_select_1(checks):
