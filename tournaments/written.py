@@ -15,7 +15,7 @@ from __future__ import annotations
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
-from . import naming
+from .templatetags.numbers import number
 
 _NOW_DOT = '<span class="now-dot">&nbsp;(now)</span>'
 _NOW_TAG = ' <span class="tag now">now playing</span>'
@@ -118,10 +118,8 @@ def _side(game, side, team) -> str:
 
 
 def _number(value) -> str:
-    """A total as the ``number`` filter writes it (a real minus sign)."""
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return escape(value)
-    return naming.number_text(value)
+    """A figure as ``{{ value|number }}`` writes it (the filter itself, then escaped)."""
+    return escape(number(value))
 
 
 def public_standing_row(row) -> str:

@@ -39,7 +39,8 @@ class DatabaseWrapper(PostgreSQLWrapper):
             pgconn = self.connection.pgconn
             if self.connection.closed or self.connection.info.transaction_status:
                 return False  # not idle (a transaction open or unknown): check it
-            readable, _, broken = select.select([pgconn.socket], [], [pgconn.socket], 0)
-        except (OSError, ValueError, self.Database.Error):
+            poller = select.poll()  # any descriptor (select() stops at 1023); none on Windows
+            poller.register(pgconn.socket, select.POLLIN | select.POLLPRI)
+            return not poller.poll(0)  # nothing to read, no hang-up, no error
+        except (AttributeError, OSError, ValueError, self.Database.Error):
             return False
-        return not readable and not broken
