@@ -7,15 +7,22 @@ Through the template engine a bracket game's card took 0.35-0.4 ms and a standin
 between every two requests, an Intel Xeon 2-core machine); written here, a few hundredths
 of that. The templates stay what an official's pages and the printed sheets draw, and the
 tests compare each part written here with its template's, over every state it shows
-(tests/tournaments/test_written_parts.py).
+(tests/tournaments/test_written_parts.py, test_written_live.py, test_written_pages.py).
+
+The live part of a visitor's bracket and standings (what htmx polls, drawn again after
+every change) is written here as well: through the template engine, with its includes
+(clocks, waiting hands, placings, the tree, the standings table), it took 1-1.3 ms of a
+rebuilt page's 10-14 ms in a gunicorn worker (an AMD EPYC 2-core machine).
 """
 
 from __future__ import annotations
 
+from django.utils import timezone
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
 from .templatetags.numbers import number
+from .templatetags.updated import last_updated
 
 _NOW_DOT = '<span class="now-dot">&nbsp;(now)</span>'
 _NOW_TAG = ' <span class="tag now">now playing</span>'
@@ -141,3 +148,172 @@ def public_standing_row(row) -> str:
         f'  <td class="stat" data-label="Against">{_number(row.points_against)}</td>\n'
         "</tr>\n"
     )
+
+
+def public_standings_table(event, standings, rows_html: str) -> str:
+    """Return a visitor's standings table around its rows (``rows_html``, written by
+    `public_standing_row`), as standings_table.html draws it."""
+    if not standings.rows:
+        return mark_safe(
+            '\n\n  <p class="card">No game has ended yet: the standings appear as the first '
+            "games finish.</p>\n\n"
+        )
+    side = "Partnership" if event.is_doubles else "Player"
+    return mark_safe(
+        '\n\n  <table class="standings">\n'
+        f'    <caption class="visually-hidden">Standings of <bdi>{escape(event.name)}</bdi>'
+        "</caption>\n    <thead>\n      <tr>\n"
+        '        <th scope="col" class="place">Place</th>\n'
+        f'        <th scope="col" class="side-cell">{side}</th>\n'
+        '        <th scope="col" class="mp" title="Match points">Match points</th>\n'
+        '        <th scope="col" title="Games played">Played</th>\n'
+        '        <th scope="col">Won</th>\n'
+        '        <th scope="col">Tied</th>\n'
+        '        <th scope="col">Lost</th>\n'
+        '        <th scope="col">Sat out</th>\n'
+        '        <th scope="col" title="Points for">For</th>\n'
+        '        <th scope="col" title="Points against">Against</th>\n'
+        "      </tr>\n    </thead>\n    <tbody>\n"
+        f"      {rows_html}\n"
+        "    </tbody>\n  </table>\n\n"
+    )
+
+
+def public_standings_live(context: dict, path: str) -> str:
+    """Return the live part of a visitor's standings page (the one htmx asks for), as
+    standings_public.html's ``live`` partial draws it: ``context`` is the page's
+    (``standings_html`` given), ``path`` the page's address."""
+    event, standings = context["event"], context["standings"]
+    playing = event.status != "finished"
+    poll = f' hx-get="{escape(path)}" hx-trigger="every 15s" hx-swap="outerHTML"' if playing else ""
+    if standings.rounds:
+        links = "".join(
+            f'<a href="{escape(rnd.link)}">Round {rnd.number}'
+            f"{' (playing)' if rnd.status == 'playing' else ''}</a>"
+            for rnd in standings.rounds
+        )
+        rounds = (
+            '\n    <nav class="round-links" aria-label="Results by round">\n'
+            f"      <span>Results by round:</span>\n      {links}\n    </nav>\n  "
+        )
+    else:
+        rounds = '\n    <p class="muted">No round has started yet.</p>\n  '
+    updated = last_updated(event.changed_at) + (" This page updates by itself." if playing else "")
+    return mark_safe(
+        f'\n<div id="live"{poll} aria-live="polite">\n'
+        f"  {waiting_note(context['waiting_hands'])}\n"
+        f"  {clock_html(context['clock'])}\n"
+        f"  {context['standings_html']}\n"
+        f"  {rounds}\n"
+        f'  <p class="muted updated">{updated}</p>\n'
+        "</div>\n"
+    )
+
+
+def waiting_note(waiting: int) -> str:
+    """Return the note of hands waiting for confirmation, as _waiting_hands.html draws it."""
+    if not waiting:
+        return "\n\n"
+    several = waiting != 1
+    return (
+        f'\n<p class="waiting-note" id="waiting-hands"><strong>{waiting} '
+        f"hand{'s' if several else ''} waiting for confirmation</strong> "
+        f'<span class="muted">at the tables: {"they count" if several else "it counts"} '
+        "once confirmed.</span></p>\n"
+    )
+
+
+def clock_html(clock) -> str:
+    """Return a page's clock (a `Clock`, or None: nothing), as _clock.html draws it on a
+    phone (not the hall display's big clock)."""
+    if not clock:
+        return "\n\n"
+    up = clock.is_up
+    ends = timezone.localtime(clock.ends_at) if timezone.is_aware(clock.ends_at) else clock.ends_at
+    return (
+        f'\n\n<div class="clock{" clock-up" if up else ""}" role="timer" aria-live="off" '
+        f'data-clock-ends="{clock.ends_at_ms}" data-seconds-left="{clock.seconds_left}">\n'
+        f'  <span class="clock-label">{escape(clock.label)} clock</span>\n'
+        f'  <strong class="clock-left">{"Time is up" if up else ""}</strong>\n'
+        f'  <span class="clock-ends">{"ended" if up else "ends"} at {ends:%H:%M} '
+        f'<span class="muted">({clock.minutes} min)</span></span>\n'
+        "</div>\n\n"
+    )
+
+
+def public_bracket_live(context: dict, path: str) -> str | None:
+    """Return the live part of a visitor's single-elimination bracket, as
+    bracket_public.html's ``live`` partial draws it, its rounds written
+    (`public_rounds_html`); None for a bracket without them (not drawn yet, or a double
+    elimination's parts), which the partial draws."""
+    event, bracket, shown = context["event"], context["bracket"], context["shown"]
+    if bracket.parts or not bracket.rounds or not bracket.rounds_html:
+        return None
+    team, playing = shown.team, event.status != "finished"
+    asked = f"?team={team.number}" if team else ""
+    poll = (
+        f' hx-get="{escape(path)}{asked}" hx-trigger="every 15s" hx-swap="outerHTML"'
+        if playing
+        else ""
+    )
+    updated = last_updated(event.changed_at) + (" This page updates by itself." if playing else "")
+    marked = (
+        f'<p class="marked card">The games of <strong><bdi>{escape(team.label)}</bdi></strong>'
+        f' are marked in green. <a href="{escape(path)}">Stop marking this '
+        f"{escape(event.side_word)}'s games</a></p>"
+        if team
+        else ""
+    )
+    return mark_safe(
+        f'\n<div id="live"{poll} aria-live="polite">\n'
+        f'  <p class="muted updated">{updated}</p>\n'
+        f"  {waiting_note(context['waiting_hands'])}\n"
+        f"  {_champions(bracket)}\n"
+        f"  {_bracket_clocks(bracket)}\n"
+        f"  {marked}\n"
+        f"  {_tree(bracket)}\n"
+        "</div>\n"
+    )
+
+
+def _champions(bracket) -> str:
+    """A single elimination's final placings, as bracket_placings.html draws them."""
+    if not bracket.champion:
+        return "\n"
+    second = ""
+    if bracket.runner_up:
+        second = (
+            f'<li><span class="place">Second</span> <strong>{escape(bracket.runner_up.label)}'
+            f'</strong> <span class="muted">{escape(bracket.runner_up.chapters)}</span></li>'
+        )
+    return (
+        '\n  <section class="placings card" aria-label="Final placings">\n'
+        "    <h2>Final placings</h2>\n    <ol>\n"
+        f'      <li><span class="place">Winner</span> <strong>{escape(bracket.champion.label)}'
+        f'</strong> <span class="muted">{escape(bracket.champion.chapters)}</span></li>\n'
+        f"      {second}\n    </ol>\n  </section>\n\n"
+    )
+
+
+def _bracket_clocks(bracket) -> str:
+    """The clocks of the rounds still played, as bracket_clocks.html draws them for a
+    visitor."""
+    partners = clock_html(bracket.partners_clock) if bracket.partners_clock else ""
+    rounds = "".join(clock_html(rnd.clock) for rnd in bracket.rounds if rnd.clock)
+    return f"\n\n  {partners}\n  {rounds}\n\n"
+
+
+def _tree(bracket) -> str:
+    """The partners' games and the rounds, as bracket_tree.html draws them for a visitor
+    (the rounds written, `public_rounds_html`)."""
+    partners = ""
+    if bracket.partner_games:
+        partners = (
+            '\n  <section class="partner-games" aria-labelledby="partners-heading">\n'
+            '    <h2 id="partners-heading">First round: partners play each other</h2>\n'
+            '    <p class="help">The two partners of each doubles team that lost its first '
+            "game play each other. Winners go on to the singles bracket.</p>\n"
+            f'    <div class="game-list">\n      {bracket.partner_cards}\n    </div>\n'
+            "  </section>\n"
+        )
+    return f"\n\n{partners}\n\n  \n  {bracket.rounds_html}\n\n\n"

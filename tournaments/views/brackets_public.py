@@ -16,6 +16,7 @@ from django.views.decorators.vary import vary_on_headers
 from .. import selectors
 from ..fragments import attach_cards, kept_team_lines, render_page
 from ..page_cache import event_marker, public_page
+from ..written import public_bracket_live
 from .common import numbered_addresses
 
 
@@ -63,5 +64,10 @@ def bracket(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "waiting_hands": event.waiting_hands,
     }
     return render_page(
-        request, "tournaments/bracket_public.html", context, event=event, shared=shared
+        request,
+        "tournaments/bracket_public.html",
+        context,
+        event=event,
+        shared=shared,
+        write_live=public_bracket_live,
     )

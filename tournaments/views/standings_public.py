@@ -17,6 +17,7 @@ from .. import selectors
 from ..fragments import attach_tables, render_page, standings_table, team_lines_of
 from ..models import Event
 from ..page_cache import event_marker, public_page
+from ..written import public_standings_live
 from .common import numbered_addresses
 
 
@@ -71,7 +72,12 @@ def standings(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     for rnd in context["standings"].rounds:  # read by the page's links to each round
         rnd.link = link(rnd.number)
     return render_page(
-        request, "tournaments/standings_public.html", context, event=event, shared=shared
+        request,
+        "tournaments/standings_public.html",
+        context,
+        event=event,
+        shared=shared,
+        write_live=public_standings_live,
     )
 
 
