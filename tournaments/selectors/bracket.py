@@ -61,11 +61,20 @@ def _player_rows(*, event: int):
 
 
 def bracket_for_event(
-    event, *, teams: dict[int, TeamLine] | None = None, rows: list | None = None
+    event,
+    *,
+    teams: dict[int, TeamLine] | None = None,
+    rows: list | None = None,
+    names: str = "",
 ) -> Bracket:
     """Return the event's bracket and partners' games: three queries whatever its size
     (one when ``teams``, the event's `team_lines`, are given; none with ``rows`` as well,
-    its games as `bracket_rows` read them)."""
+    its games as `bracket_rows` read them).
+
+    ``names``: a digest of what ``teams`` say (`fragments.kept_team_lines`). With it, each
+    game's line is copied from the one this process built last for the same row, sides,
+    names and rules (`_kept_line`), not built again: a 64-table bracket rebuilt after a
+    hand builds one line, not 127."""
     teams = team_lines(event) if teams is None else teams
     games: list[_GameRow] = []
     seats: dict[int, list] = {}
@@ -81,9 +90,14 @@ def bracket_for_event(
     by_part: dict[tuple[int, int], list[GameLine]] = {}
     target = event.game.target_score(event.options)
     rule = event_rule(event)
+    kept = (event.pk, names, target, rule) if names else None
     for game in games:
-        line = _game_line(game, seats.get(game.pk, [None, None]), teams, target)
-        line.to_win = match_to_win(game, rule)
+        sides = seats.get(game.pk, [None, None])
+        if kept is None:
+            line = _game_line(game, sides, teams, target)
+            line.to_win = match_to_win(game, rule)
+        else:
+            line = _kept_line(kept, game, sides, teams, rule)
         if game.stage == naming.PARTNERS_STAGE:
             bracket.partner_games.append(line)
         elif game.stage == naming.STAGE_OF[MAIN]:
@@ -105,6 +119,29 @@ def bracket_for_event(
 
 
 STATUS_LABELS = dict(Game.Status.choices)
+# Each game's line as last built, by what it is built from (`_kept_line`).
+_LINES: dict[tuple, GameLine] = {}
+_MOST_LINES = 5_000  # then it starts again empty (a line and its key: 1-2 KB)
+
+
+def _kept_line(kept: tuple, game: "_GameRow", seats: list, teams: dict, rule) -> GameLine:
+    """Return a new copy of the line built last from the same game row (its version
+    included), sides and ``kept`` (the event, its names' digest, its target and its
+    match rule), building it the first time.
+
+    Never the kept line itself: a request sets its own attributes on its lines (the
+    marked games, their cards, their place on the grid). The sides and teams a copy
+    shares are never changed once built."""
+    key = (*kept, game, *seats)
+    found = _LINES.get(key)
+    if found is None:
+        if len(_LINES) >= _MOST_LINES:
+            _LINES.clear()
+        found = _LINES[key] = _game_line(game, seats, teams, kept[2])
+        found.to_win = match_to_win(game, rule)
+    line = object.__new__(GameLine)
+    line.__dict__.update(found.__dict__)
+    return line
 
 
 class _GameRow(NamedTuple):

@@ -47,6 +47,7 @@ def bracket(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         part=request.GET.get("part"),
         teams=teams,
         rows=rows,
+        names=names,
     )
     bracket = shown.bracket
     games = bracket.games + bracket.partner_games
