@@ -85,6 +85,20 @@ part 0.6, the cards 0.6, the gzip 0.55); the standings 4.5 ms, half of its reque
 after a result (the teams read again, since a result moves the event's shared version,
 0.35; ranking 0.9; the rows 0.3).
 
+2026-11-27 evening (an AMD EPYC 2-core machine, quiet), against 849546e alternated, three
+pairs, ``*_changed_over_bare`` 16-team / 128-team / standings: 849546e 0.27-0.28 / 0.17 /
+0.19-0.21; with the live parts of a visitor's bracket and standings written in Python
+(ed743af) and each game's line copied from the one the worker built for the same version
+(`selectors/bracket._kept_line`, bf3e4af) 0.28-0.29 / 0.19 / 0.20-0.21. Timed inside one
+gunicorn worker (a hand before each request, means of 120) before the change, a rebuilt
+128-team bracket took 13.8 ms: the event and its rows 3.3 (one round trip, 254 rows),
+building the lines 3.3, the live part's partial 1.3, the cards 1.1, the gzip 0.6 and the
+rest (the marker's round trip, the middleware) 3.5; the standings 11.7 ms: the event with
+what it is ranked from 2.9, the table after a result 3.0 (the teams read again 0.7, the
+ranking 1.1), the live part's partial 1.1. Lines kept, building the 128-team bracket's
+lines took 1.0-1.1 ms against 2.4-2.6 (the garbage collector on, a busy machine). On
+the embedded default (SQLite, one pair): 0.31 / 0.18 / 0.22 before, 0.33 / 0.21 / 0.24.
+
 Targets (issue 22): each unchanged page at least 1.0 of the bare view's requests/s, as
 the 304 poll; a page rebuilt after every change at least 0.25; a worker under 150 MB.
 ``goals_met`` says which are met. The last line printed is one JSON object.
