@@ -184,8 +184,7 @@ def public_standings_live(context: dict, path: str) -> str:
     standings_public.html's ``live`` partial draws it: ``context`` is the page's
     (``standings_html`` given), ``path`` the page's address."""
     event, standings = context["event"], context["standings"]
-    playing = event.status != "finished"
-    poll = f' hx-get="{escape(path)}" hx-trigger="every 15s" hx-swap="outerHTML"' if playing else ""
+    poll, updated = _polled(event, path)
     if standings.rounds:
         links = "".join(
             f'<a href="{escape(rnd.link)}">Round {rnd.number}'
@@ -198,7 +197,6 @@ def public_standings_live(context: dict, path: str) -> str:
         )
     else:
         rounds = '\n    <p class="muted">No round has started yet.</p>\n  '
-    updated = last_updated(event.changed_at) + (" This page updates by itself." if playing else "")
     return mark_safe(
         f'\n<div id="live"{poll} aria-live="polite">\n'
         f"  {waiting_note(context['waiting_hands'])}\n"
@@ -208,6 +206,15 @@ def public_standings_live(context: dict, path: str) -> str:
         f'  <p class="muted updated">{updated}</p>\n'
         "</div>\n"
     )
+
+
+def _polled(event, address: str) -> tuple[str, str]:
+    """The live part's htmx poll of ``address`` (none once the event is finished) and its
+    "Last updated" line, as the bracket's and the standings' partials draw them."""
+    if event.status == "finished":
+        return "", last_updated(event.changed_at)
+    poll = f' hx-get="{escape(address)}" hx-trigger="every 15s" hx-swap="outerHTML"'
+    return poll, last_updated(event.changed_at) + " This page updates by itself."
 
 
 def waiting_note(waiting: int) -> str:
@@ -249,14 +256,8 @@ def public_bracket_live(context: dict, path: str) -> str | None:
     event, bracket, shown = context["event"], context["bracket"], context["shown"]
     if bracket.parts or not bracket.rounds or not bracket.rounds_html:
         return None
-    team, playing = shown.team, event.status != "finished"
-    asked = f"?team={team.number}" if team else ""
-    poll = (
-        f' hx-get="{escape(path)}{asked}" hx-trigger="every 15s" hx-swap="outerHTML"'
-        if playing
-        else ""
-    )
-    updated = last_updated(event.changed_at) + (" This page updates by itself." if playing else "")
+    team = shown.team
+    poll, updated = _polled(event, path + (f"?team={team.number}" if team else ""))
     marked = (
         f'<p class="marked card">The games of <strong><bdi>{escape(team.label)}</bdi></strong>'
         f' are marked in green. <a href="{escape(path)}">Stop marking this '

@@ -119,29 +119,6 @@ def bracket_for_event(
 
 
 STATUS_LABELS = dict(Game.Status.choices)
-# Each game's line as last built, by what it is built from (`_kept_line`).
-_LINES: dict[tuple, GameLine] = {}
-_MOST_LINES = 5_000  # then it starts again empty (a line and its key: 1-2 KB)
-
-
-def _kept_line(kept: tuple, game: "_GameRow", seats: list, teams: dict, rule) -> GameLine:
-    """Return a new copy of the line built last from the same game row (its version
-    included), sides and ``kept`` (the event, its names' digest, its target and its
-    match rule), building it the first time.
-
-    Never the kept line itself: a request sets its own attributes on its lines (the
-    marked games, their cards, their place on the grid). The sides and teams a copy
-    shares are never changed once built."""
-    key = (*kept, game, *seats)
-    found = _LINES.get(key)
-    if found is None:
-        if len(_LINES) >= _MOST_LINES:
-            _LINES.clear()
-        found = _LINES[key] = _game_line(game, seats, teams, kept[2])
-        found.to_win = match_to_win(game, rule)
-    line = object.__new__(GameLine)
-    line.__dict__.update(found.__dict__)
-    return line
 
 
 class _GameRow(NamedTuple):
@@ -201,6 +178,30 @@ class _Seat(NamedTuple):
 
 
 _BYE, _CLOSED, _VOID = Game.Status.BYE, Game.Status.CLOSED, Game.Status.VOID
+
+# Each game's line as last built, by what it is built from (`_kept_line`).
+_LINES: dict[tuple, GameLine] = {}
+_MOST_LINES = 5_000  # then it starts again empty (a line and its key: 1-2 KB)
+
+
+def _kept_line(kept: tuple, game: _GameRow, seats: list, teams: dict, rule) -> GameLine:
+    """Return a new copy of the line built last from the same game row (its version
+    included), sides and ``kept`` (the event, its names' digest, its target and its
+    match rule), building it the first time.
+
+    Never the kept line itself: a request sets its own attributes on its lines (the
+    marked games, their cards, their place on the grid). The sides and teams a copy
+    shares are never changed once built."""
+    key = (*kept, game, *seats)
+    found = _LINES.get(key)
+    if found is None:
+        if len(_LINES) >= _MOST_LINES:
+            _LINES.clear()
+        found = _LINES[key] = _game_line(game, seats, teams, kept[2])
+        found.to_win = match_to_win(game, rule)
+    line = object.__new__(GameLine)
+    line.__dict__.update(found.__dict__)
+    return line
 
 
 def _game_line(
