@@ -30,6 +30,7 @@ def mark_changed(
     tournament=None,
     at: datetime | None = None,
     one_game: bool = False,
+    names: bool = True,
     **fields,
 ) -> datetime:
     """Mark one event (or every event of a tournament) as changed now; return the time.
@@ -39,11 +40,15 @@ def mark_changed(
     ``one_game``: only one game's running score or waiting table hand changed, and that
     game's version was bumped with it; the other games' public pages are not rebuilt
     (``shared_changed_at`` stays). Anything else is a change to every page of the event.
+    ``names=False``: a result (games decided, their sides and the games ahead written)
+    that changed no team, player or chapter: the team lines the event's pages keep under
+    ``names_changed_at`` stand (`fragments`). Anything that may change them leaves it
+    True.
     """
     if (event is None) == (tournament is None):
         raise TypeError("mark_changed needs an event or a tournament, not both")
     at = at or timezone.now()
-    fields = {"changed_at": at, **({} if one_game else {"shared_changed_at": at}), **fields}
+    fields = {"changed_at": at, **dict.fromkeys(_moved(one_game, names), at), **fields}
     if event is not None:
         Event.objects.filter(pk=getattr(event, "pk", event)).update(**fields)
         if isinstance(event, Event):
@@ -61,14 +66,22 @@ def log_activity(*, tournament, by, text: str) -> None:
     )
 
 
-def mark_changed_sql(at: str, *, one_game: bool = False) -> str:
+def mark_changed_sql(at: str, *, one_game: bool = False, names: bool = True) -> str:
     """Return the start of the raw UPDATE that marks events changed at ``at`` (a named
-    placeholder, or ``%s`` given twice unless ``one_game``: see `mark_changed`).
+    placeholder, or ``%s``: given as many times as the text holds it; ``one_game`` and
+    ``names``: see `mark_changed`).
 
     The caller adds other columns (``, status = ...``) and its ``WHERE``.
     """
-    shared = "" if one_game else f", shared_changed_at = {at}"
-    return f"UPDATE {Event._meta.db_table} SET changed_at = {at}{shared}"
+    moved = "".join(f", {column} = {at}" for column in _moved(one_game, names))
+    return f"UPDATE {Event._meta.db_table} SET changed_at = {at}{moved}"
+
+
+def _moved(one_game: bool, names: bool) -> tuple[str, ...]:
+    """The versions beside ``changed_at`` a change moves (`mark_changed`)."""
+    if one_game:
+        return ()
+    return ("shared_changed_at", "names_changed_at") if names else ("shared_changed_at",)
 
 
 def log_activity_sql() -> str:

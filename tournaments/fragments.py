@@ -6,17 +6,20 @@ time re-reading every team and re-drawing every game's card. A hand changes one 
 so the page is assembled from parts kept in the pages' cache under their own versions:
 
 - The event's teams with their players and chapters, under the event's
-  ``shared_changed_at``: every change to a team, a player or a chapter moves it
-  (`changes.mark_changed`); a game's running score does not.
+  ``names_changed_at``: every change to a team, a player or a chapter moves it (every
+  change but a game's running score and a result: `changes.mark_changed`). A result
+  (a game decided, its winner and loser seated ahead) does not: the standings of a
+  rounds event read their teams again only when a name may have changed.
 - Each game's card, under the game's own version (bumped by every change to the game and
   its sides), a digest of the event's team lines (the names on the card, read under
-  ``shared_changed_at``), the event's options, its place on the grid, and whose games the
+  ``names_changed_at``), the event's options, its place on the grid, and whose games the
   page marks (`attach_cards`): a result draws again the cards of the games it changed.
 - A rounds event's public pages the same way: each table's card on a round's page
-  (`attach_tables`) under its game's version and ``shared_changed_at``; the standings
-  table (`standings_table`) under what it is ranked from (every result, sit-out and the
-  points a sit-out scores, read for the page) and ``shared_changed_at`` (the names): a
-  hand that decides nothing changes neither, and a result changes it at once.
+  (`attach_tables`) under its game's version and ``names_changed_at`` (a result at one
+  table draws that table's card again, not the round's); the standings table
+  (`standings_table`) under what it is ranked from (every result, sit-out and the points
+  a sit-out scores, read for the page) and ``shared_changed_at``: a hand that decides
+  nothing changes neither, and a result changes it at once.
 
 - The rest of a whole page around its live part (`render_page`): its title, links and
   house rules, under what it shows (the event's and its tournament's names, the event's
@@ -61,6 +64,10 @@ def _stamp(event) -> str:
     return f"{_build()}:{event.pk}:{event.shared_changed_at.isoformat()}"
 
 
+def _names_stamp(event) -> str:
+    return f"{_build()}:{event.pk}:{event.names_changed_at.isoformat()}"
+
+
 def team_lines_of(event, build, *, kind: str = "teams"):
     """Return ``build(event)`` (the event's team lines) from the cache when its teams are
     as they were (see the module), building and keeping them otherwise. kind: what
@@ -71,7 +78,7 @@ def team_lines_of(event, build, *, kind: str = "teams"):
 def kept_team_lines(event, build, *, kind: str = "teams") -> tuple[object, str]:
     """Return `team_lines_of` and a digest of what they say (every team's number, players
     and chapters): the same names read again after a result give the same digest."""
-    key = f"{kind}:{_stamp(event)}"
+    key = f"{kind}:{_names_stamp(event)}"
     kept = LOCAL.get_many([key]).get(key)
     if kept is None:
         teams = build(event)
@@ -123,7 +130,7 @@ def attach_tables(tables, *, event, tournament) -> None:
     as ``card`` (read by the round's template), kept under the game's version."""
     if not tables:
         return
-    stamp = _stamp(event)
+    stamp = _names_stamp(event)
     keys = {f"table:{stamp}:{t.pk}:{t.version}:{t.link}": t for t in tables}
     context = {"official": False, "tournament": tournament, "event": event}
     template = get_template(TABLE_TEMPLATE)

@@ -150,6 +150,8 @@ SECTIONS = (
             _c("created_at", TIME),
             # Older files have none: the event's changed_at stands for it (restore).
             _c("shared_changed_at", TIME, null=True),
+            # The same (restore): its shared_changed_at, else its changed_at.
+            _c("names_changed_at", TIME, null=True),
         ),
         deferred=("fed_by",),
     ),

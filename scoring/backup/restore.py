@@ -270,8 +270,12 @@ class _Restorer:
             values["tournament_id"] = self.tournament.pk
         if name == "chapters":
             values["name_key"] = name_key(values["name"])
-        elif name == "events" and values["shared_changed_at"] is None:
-            values["shared_changed_at"] = values["changed_at"]  # a file from before it
+        elif name == "events":
+            # A file from before these versions: the older one stands for each.
+            if values["shared_changed_at"] is None:
+                values["shared_changed_at"] = values["changed_at"]
+            if values["names_changed_at"] is None:
+                values["names_changed_at"] = values["shared_changed_at"]
         self.batch.append((typed["id"], typed, values))
         if len(self.batch) >= BATCH:
             self._flush()

@@ -507,20 +507,28 @@ def test_a_version_4_file_as_the_desk_writes_it_is_read(played_tournament, offic
     assert Hand.objects.filter(game__event__tournament=copy).count() == 4
 
 
-def test_each_event_keeps_both_of_its_change_markers(played_tournament, official):
-    """The public pages show "Last updated" from both markers: a copy shows the same; a
-    file written before the shared marker takes the event's changed_at for it."""
+def test_each_event_keeps_its_three_change_markers(played_tournament, official):
+    """The public pages show "Last updated" from the markers: a copy shows the same; a
+    file written before the shared marker takes the event's changed_at for it, and one
+    written before the names' marker its shared marker."""
     event = played_tournament.events.first()
-    Event.objects.filter(pk=event.pk).update(shared_changed_at=event.changed_at - HOUR)
+    Event.objects.filter(pk=event.pk).update(
+        shared_changed_at=event.changed_at - HOUR, names_changed_at=event.changed_at - 2 * HOUR
+    )
     data = json.loads(backup_bytes(played_tournament))
     copy = restore_backup(resign(data), by=official, slug="markers")
-    markers = dict(copy.events.values_list("name", "shared_changed_at"))
-    assert markers[event.name] == event.changed_at - HOUR
+    markers = {e.name: (e.shared_changed_at, e.names_changed_at) for e in copy.events.all()}
+    assert markers[event.name] == (event.changed_at - HOUR, event.changed_at - 2 * HOUR)
+    for record in data["events"]:
+        del record["names_changed_at"]
+    no_names = restore_backup(resign(data), by=official, slug="no-names")
+    markers = {e.name: (e.shared_changed_at, e.names_changed_at) for e in no_names.events.all()}
+    assert markers[event.name] == (event.changed_at - HOUR, event.changed_at - HOUR)
     for record in data["events"]:
         del record["shared_changed_at"]
     older = restore_backup(resign(data), by=official, slug="older")
-    assert {e.shared_changed_at for e in older.events.all()} == {
-        e.changed_at for e in older.events.all()
+    assert {(e.shared_changed_at, e.names_changed_at) for e in older.events.all()} == {
+        (e.changed_at, e.changed_at) for e in older.events.all()
     }
 
 

@@ -153,3 +153,51 @@ def test_a_correction_draws_again_only_the_standings_rows_it_changed(
     renamed = page(client, "standings", event)
     assert len(rows_written) == 1
     assert "Renamed Rosa" in renamed.content.decode()
+
+
+@pytest.fixture
+def teams_read(monkeypatch) -> list:
+    """The events whose teams a visitor's page read (`selectors.event_teams`)."""
+    from tournaments import selectors
+
+    read, build = [], selectors.event_teams
+    monkeypatch.setattr(
+        selectors, "event_teams", lambda event: [read.append(event), build(event)][1]
+    )
+    return read
+
+
+def test_a_result_reads_no_team_again_and_draws_its_own_table(
+    client, playing, official, teams_read
+):
+    """A result changes no name (`mark_changed(names=False)`): the standings and the round
+    keep their teams, and the round draws the decided table's card alone."""
+    event, tables = playing
+    page(client, "standings", event)
+    page(client, "round_results", event, 1)
+    assert len(teams_read) == 1
+    settle(tables[0], official, (61, 10, 5, 0))
+    standings = page(client, "standings", event).content.decode()
+    results = page(client, "round_results", event, 1)
+    assert len(teams_read) == 1
+    assert ">61<" in standings
+    assert drawn(results, CARD) == 1
+    card = results.content.decode().split(f'id="table-{tables[0].pk}"')[1].split("</article>")[0]
+    assert ">61<" in card and "won-mark" in card
+
+
+def test_a_withdrawal_after_a_result_shows_at_once(client, playing, official, teams_read):
+    """A player withdrawn moves the names' version: the teams are read again and every
+    table's card drawn again, so the mark shows on the very next request."""
+    from tournaments.services import withdraw_player
+
+    event, tables = playing
+    settle(tables[0], official, (61, 10, 5, 0))
+    page(client, "round_results", event, 1)
+    player = Player.objects.filter(memberships__team__sides__game=tables[1]).first()
+    withdraw_player(player=player, by=official)
+    results = page(client, "round_results", event, 1)
+    assert len(teams_read) == 2
+    assert drawn(results, CARD) == len(tables)
+    card = results.content.decode().split(f'id="table-{tables[1].pk}"')[1].split("</article>")[0]
+    assert "withdr" in card

@@ -50,6 +50,10 @@ class Event(models.Model):
     # table hand changed (that game's version says so): a game's public page is keyed on
     # its version and this, so a hand at another table does not rebuild it.
     shared_changed_at = models.DateTimeField(default=timezone.now)
+    # Bumped with shared_changed_at, except by a result (a game decided: its sides and the
+    # games ahead change, no team, player or chapter does): a visitor's pages keep the
+    # event's team lines under it, so a result does not read them again (`fragments`).
+    names_changed_at = models.DateTimeField(default=timezone.now)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -347,7 +347,7 @@ class LockedGames:
         """Return each event's new ``changed_at`` (and status, when it changed)."""
         statements = []
         marked = mark_changed_sql("%s", one_game=one_game)
-        times = (at,) if one_game else (at, at)
+        times = (at,) * marked.count("%s")
         for event in self.events.values():
             if event.status_changed:
                 event.status_changed = False

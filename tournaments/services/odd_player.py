@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.db.models import Max
-from django.utils import timezone
 
 from ..acting import User
-from ..changes import log_activity
+from ..changes import log_activity, mark_changed
 from ..draw import same_chapter
 from ..errors import DeskError
 from ..models import Entry, Event, Team, TeamMember
@@ -71,8 +70,7 @@ def partner_odd_player(*, event: Event, by: User, player, partner) -> Team:
             TeamMember(team=team, event=event, player=partner, position=1),
         ]
     )
-    event.changed_at = event.shared_changed_at = timezone.now()
-    event.save(update_fields=["changed_at", "shared_changed_at"])
+    mark_changed(event=event)
     log_activity(
         tournament=event.tournament,
         by=by,
@@ -94,8 +92,7 @@ def leave_out_odd_player(*, event: Event, by: User, player, to_singles: bool = F
     if to_singles and singles is None:
         raise DeskError(f"No singles event starts from {event.name}; create it first.")
     Entry.objects.filter(event=event, player=player).delete()
-    event.changed_at = event.shared_changed_at = timezone.now()
-    event.save(update_fields=["changed_at", "shared_changed_at"])
+    mark_changed(event=event)
     team = None
     if singles is not None:
         team = add_singles_entrant(event=singles, by=by, player=player)

@@ -208,12 +208,11 @@ def renumber_singles(singles_ids) -> None:
         for wanted, (pk, number) in enumerate(teams.values_list("pk", "number"), start=1):
             if number != wanted:
                 Team.objects.filter(pk=pk).update(number=wanted)
-        now = timezone.now()
-        fields = {"changed_at": now, "shared_changed_at": now}
         if not Game.objects.filter(
             Q(stage__in=naming.FIRST_STAGES) | Q(stage=0, position__lt=SET_ASIDE),
             event_id=singles_id,
         ).exists():
-            fields["status"] = Event.Status.REGISTRATION
-        Event.objects.filter(pk=singles_id, status=Event.Status.PLAYING).update(**fields)
-        Event.objects.filter(pk=singles_id).update(changed_at=now, shared_changed_at=now)
+            Event.objects.filter(pk=singles_id, status=Event.Status.PLAYING).update(
+                status=Event.Status.REGISTRATION
+            )
+        mark_changed(event=singles_id)

@@ -111,7 +111,7 @@ def _fill(template: str, quoted: dict) -> str:
         side=Side._meta.db_table,
         team=Team._meta.db_table,
         event=Event._meta.db_table,
-        mark_changed=mark_changed_sql("%(now)s"),
+        mark_changed=mark_changed_sql("%(now)s", names=False),  # a result: no name changes
         mark_one_game_changed=mark_changed_sql("%(now)s", one_game=True),
         log_activity=log_activity_sql(),
         game_name=game_name_sql(),

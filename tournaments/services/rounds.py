@@ -163,8 +163,8 @@ def _store_table(game: Game, *, totals, status: str, winner_seat, hand_count: in
     if decided:
         _finish_round_if_done(game.round_id)
     # A running score changes this table's own page only (its version); a result, the
-    # round's standings and every page of the event.
-    mark_changed(event=game.event_id, at=now, one_game=not decided)
+    # round's standings and every page of the event, but no team's names.
+    mark_changed(event=game.event_id, at=now, one_game=not decided, names=False)
     return game
 
 
