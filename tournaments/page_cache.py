@@ -60,6 +60,7 @@ from . import held_markers, prepared
 from .faults import DB_FAULTS, drop_connection
 from .kept import LOCAL
 from .models import Event, Game, Season, Tournament
+from .selectors import bracket_kept
 
 CACHE_ALIAS = "pages"
 # The request headers that pick a variant of a page (htmx asks for partials).
@@ -68,8 +69,7 @@ _VARIANT_KEYS = tuple(f"HTTP_{name.upper().replace('-', '_')}" for name in VARIA
 VARY = (*VARIANT_HEADERS, "Cookie", "Accept-Encoding")
 _ACCEPTS_GZIP = re.compile(r"\bgzip\b")
 # A page is compressed once per version, as it is built: the fastest level. A 64-table
-# bracket (100 KB) took 0.24-0.42 ms and came to 7.6-8.9 KB, against 0.81-1.10 ms and
-# 5.3-6.6 KB at Django's level 6 (a hall rebuilds it several times a second).
+# bracket (100 KB) took 0.24-0.42 ms to 7.6-8.9 KB, at Django's level 6 0.81-1.10 ms to 5.3-6.6.
 GZIP_LEVEL = 1
 # Response headers a stored page keeps (the rest are set again by the middleware).
 _DROPPED = frozenset({"content-length", "content-encoding", "etag", "vary", "cache-control"})
@@ -312,6 +312,7 @@ def clear() -> None:
     """Forget every stored page and part (a restored backup may reuse markers)."""
     caches[CACHE_ALIAS].clear()
     LOCAL.clear()
+    bracket_kept.forget()
     held_markers.forget()
 
 

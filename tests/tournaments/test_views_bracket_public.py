@@ -11,11 +11,14 @@ from tournaments.models import Chapter, Entry, Event, Game, Player
 
 pytestmark = pytest.mark.django_db
 
-PUBLIC_QUERIES = 4  # event with tournament, teams, members, games with their sides
+# A visitor's first page: the event with its tournament, its games' versions, the teams,
+# the members, the games with their sides (nothing kept yet: `selectors.bracket_kept`).
+PUBLIC_QUERIES = 5
 
 
 def public_queries() -> int:
-    """The page's own queries: on PostgreSQL the event and its games go in one execute."""
+    """The page's own queries: on PostgreSQL the event and its games' versions go in one
+    execute."""
     return PUBLIC_QUERIES - (connection.vendor == "postgresql")
 
 
@@ -77,6 +80,21 @@ def test_the_page_runs_a_fixed_number_of_queries(
         response = client.get(address)
     assert response.status_code == 200
     assert response.content.decode().count('class="game game-') == teams - 1
+
+
+def test_a_page_after_a_hand_reads_that_game_s_rows_alone(
+    client, tournament, official, django_assert_num_queries
+):
+    event = doubles(tournament, official, 64)
+    address = bracket_url(event)
+    client.get(address)
+    game = game_at(event, 1, 5)
+    services.set_game_progress(game=game, totals=(115, 40), hand_count=3)
+    # The ETag, the event with its games' versions, then that game's rows (the teams kept).
+    with django_assert_num_queries(1 + public_queries() - 2):
+        response = client.get(address)
+    card = response.content.decode().split(f'id="game-{game.pk}"')[1].split("</article>")[0]
+    assert ">115<" in card and ">40<" in card
 
 
 def test_an_unchanged_bracket_answers_304_with_one_query(client, event, django_assert_num_queries):

@@ -17,13 +17,13 @@ played counts only when it ends.
 from .bracket import (
     bracket_for_event,
     bracket_rounds,
-    bracket_rows,
     event_placings,
     name_of,
     print_sections,
     team_lines,
     with_bracket_rounds,
 )
+from .bracket_reads import bracket_rows, bracket_versions
 from .clocks import (
     Clock,
     bracket_clocks,
@@ -122,6 +122,7 @@ __all__ = [
     "bracket_played",
     "bracket_rounds",
     "bracket_rows",
+    "bracket_versions",
     "checked_in_to_enter",
     "clock_text",
     "draw_overview",

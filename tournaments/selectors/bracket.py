@@ -2,7 +2,6 @@
 its printed pages, and a game's name."""
 
 from dataclasses import dataclass, replace
-from typing import NamedTuple
 
 from django.db.models import Max, OuterRef, Subquery
 from django.db.models.functions import Coalesce
@@ -21,6 +20,8 @@ from ..models import (
     Team,
     TeamMember,
 )
+from .bracket_kept import kept_lines
+from .bracket_reads import GameRow, bracket_rows, bracket_versions, parsed
 from .clocks import bracket_clocks
 from .lines import Bracket, GameLine, PlayerLine, RoundLine, SideLine, TeamLine
 from .parts import lay_out_parts, placings
@@ -65,45 +66,43 @@ def bracket_for_event(
     *,
     teams: dict[int, TeamLine] | None = None,
     rows: list | None = None,
+    versions: list | None = None,
     names: str = "",
 ) -> Bracket:
     """Return the event's bracket and partners' games: three queries whatever its size
     (one when ``teams``, the event's `team_lines`, are given; none with ``rows`` as well,
     its games as `bracket_rows` read them).
 
-    ``names``: a digest of what ``teams`` say (`fragments.kept_team_lines`). With it, each
-    game's line is copied from the one this process built last for the same row, sides,
-    names and rules (`_kept_line`), not built again: a 64-table bracket rebuilt after a
-    hand builds one line, not 127."""
+    ``names``: a digest of what ``teams`` say (`fragments.kept_team_lines`), for a
+    visitor's bracket: with it, the lines are those this process kept for the games'
+    versions (``versions``, as `bracket_versions` reads them, or read here), and only the
+    games whose version moved are read and built again (`bracket_kept`): a 64-table
+    bracket rebuilt after a hand reads and builds one game, not 127."""
     teams = team_lines(event) if teams is None else teams
-    games: list[_GameRow] = []
-    seats: dict[int, list] = {}
-    for row in bracket_rows(event=event.pk) if rows is None else rows:
-        pk = row[0]
-        if not games or games[-1].pk != pk:
-            games.append(_GameRow(*row[:_SIDE_AT]))
-        seat = row[_SIDE_AT]
-        if seat is not None:  # a game with no side yet comes once, its side's columns empty
-            seats.setdefault(pk, [None, None])[seat] = _Seat(*row[_SIDE_AT + 1 :])
+    target = event.game.target_score(event.options)
+    rule = event_rule(event)
+
+    def build(game: GameRow, sides: list) -> GameLine:
+        line = _game_line(game, sides, teams, target)
+        line.to_win = match_to_win(game, rule)
+        return line
+
+    if names:
+        versions = bracket_versions(event=event.pk) if versions is None else versions
+        lines = kept_lines(event, versions, (names, target, rule), build)
+    else:
+        games, seats = parsed(bracket_rows(event=event.pk) if rows is None else rows)
+        lines = [build(game, seats.get(game.pk, [None, None])) for game in games]
     bracket = Bracket(event=event, teams=list(teams.values()))
     by_round: dict[int, list[GameLine]] = {}
     by_part: dict[tuple[int, int], list[GameLine]] = {}
-    target = event.game.target_score(event.options)
-    rule = event_rule(event)
-    kept = (event.pk, names, target, rule) if names else None
-    for game in games:
-        sides = seats.get(game.pk, [None, None])
-        if kept is None:
-            line = _game_line(game, sides, teams, target)
-            line.to_win = match_to_win(game, rule)
-        else:
-            line = _kept_line(kept, game, sides, teams, rule)
-        if game.stage == naming.PARTNERS_STAGE:
+    for line in lines:
+        if line.stage == naming.PARTNERS_STAGE:
             bracket.partner_games.append(line)
-        elif game.stage == naming.STAGE_OF[MAIN]:
-            by_round.setdefault(game.round_number, []).append(line)
+        elif line.stage == naming.STAGE_OF[MAIN]:
+            by_round.setdefault(line.round_number, []).append(line)
         else:
-            by_part.setdefault((game.stage, game.round_number), []).append(line)
+            by_part.setdefault((line.stage, line.round_number), []).append(line)
     if by_part:
         # A bracket of several parts: each on its own grid, the places from the format.
         lay_out_parts(bracket, by_part)
@@ -121,91 +120,11 @@ def bracket_for_event(
 STATUS_LABELS = dict(Game.Status.choices)
 
 
-class _GameRow(NamedTuple):
-    """A bracket game as `_game_line` and `match_to_win` read it (a row, not a model
-    instance: building 127 instances took a third of a 64-table bracket's reads)."""
-
-    pk: int
-    stage: int
-    round_number: int
-    position: int
-    status: str
-    walkover: bool
-    hand_count: int
-    version: int
-    walkover_reason: str
-    number: int | None
-    winner_seat: int | None
-    next_game_id: int | None
-    round_id: int | None = None  # a bracket game sits at no round's table
-
-
-_GAME_COLUMNS = _GameRow._fields[1:-1]
-_SIDE_AT = 1 + len(_GAME_COLUMNS)  # where a row's side begins (`bracket_rows`)
-
-
-# The bracket's read, compiled once (`tournaments.compiled`): building and compiling the
-# queryset took most of a 16-team bracket's reads. Its games with their sides joined,
-# one row a side: read as two queries (games, then sides), each rebuilt page waited for
-# one more round trip (4 queries a page, 3 now, bench/pages.py).
-@compiled(event=-770_801)
-def bracket_rows(*, event: int):
-    """The event's bracket games (a rounds event's tables, of 2 to 8 sides, are not a
-    bracket), voided games left out, each with its sides: one row a side, in the games'
-    order (a game with no side: one row, its side's columns None)."""
-    return (
-        Game.objects.filter(event_id=event, round__isnull=True)
-        .exclude(status=Game.Status.VOID)
-        .order_by("stage", "round_number", "position", "pk", "sides__seat")
-        .values_list(
-            "pk",
-            *_GAME_COLUMNS,
-            "sides__seat",
-            "sides__team_id",
-            "sides__total",
-            "sides__games_won",
-        )
-    )
-
-
-class _Seat(NamedTuple):
-    """A side as `_game_line` reads it (tuples: a 64-table bracket's 254 sides as model
-    instances took a fifth of its public page's build)."""
-
-    team_id: int | None
-    total: int
-    games_won: int = 0
-
-
 _BYE, _CLOSED, _VOID = Game.Status.BYE, Game.Status.CLOSED, Game.Status.VOID
-
-# Each game's line as last built, by what it is built from (`_kept_line`).
-_LINES: dict[tuple, GameLine] = {}
-_MOST_LINES = 5_000  # then it starts again empty (a line and its key: 1-2 KB)
-
-
-def _kept_line(kept: tuple, game: _GameRow, seats: list, teams: dict, rule) -> GameLine:
-    """Return a new copy of the line built last from the same game row (its version
-    included), sides and ``kept`` (the event, its names' digest, its target and its
-    match rule), building it the first time.
-
-    Never the kept line itself: a request sets its own attributes on its lines (the
-    marked games, their cards, their place on the grid). The sides and teams a copy
-    shares are never changed once built."""
-    key = (*kept, game, *seats)
-    found = _LINES.get(key)
-    if found is None:
-        if len(_LINES) >= _MOST_LINES:
-            _LINES.clear()
-        found = _LINES[key] = _game_line(game, seats, teams, kept[2])
-        found.to_win = match_to_win(game, rule)
-    line = object.__new__(GameLine)
-    line.__dict__.update(found.__dict__)
-    return line
 
 
 def _game_line(
-    game: _GameRow, seats: list, teams: dict[int, TeamLine], target: int | None = None
+    game: GameRow, seats: list, teams: dict[int, TeamLine], target: int | None = None
 ) -> GameLine:
     """Return one game with its two sides: who won, who lost, who had the bye, and why a
     winner on the lower total won (`target`: the score that wins a game of the event).

@@ -28,16 +28,17 @@ def public_bracket(
     part: str | None = None,
     teams: dict[int, TeamLine] | None = None,
     rows: list | None = None,
+    versions: list | None = None,
     names: str = "",
 ) -> PublicBracket:
     """Return the event's bracket (three queries, one with ``teams``: its `team_lines`,
-    none with its `bracket_rows` as well; ``names``: `bracket_for_event`) with the round
-    to show and `team`'s games.
+    none with its `bracket_rows` as well; ``versions`` and ``names``: `bracket_for_event`)
+    with the round to show and `team`'s games.
 
     The round shown on a phone: the one asked for; else the team's next game's round (or
     its last game's); else the round being played; else the last round played.
     """
-    bracket = bracket_for_event(event, teams=teams, rows=rows, names=names)
+    bracket = bracket_for_event(event, teams=teams, rows=rows, versions=versions, names=names)
     found = PublicBracket(bracket=bracket, shown_round=0)
     numbers = [rnd.number for rnd in bracket.rounds]
     line = next((t for t in bracket.teams if t.number == team), None) if team else None

@@ -32,13 +32,16 @@ def _number(request: HttpRequest, name: str) -> int | None:
 @public_page(event_marker)
 def bracket(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """The live bracket of one event, with its placings once the final is played."""
-    # The event and its games with their sides in one round trip (`public_event_with`).
-    event, (rows,) = selectors.public_event_with(slug, pk, selectors.bracket_rows)
-    if event is None:
-        raise Http404("No such event.")
     # A visitor's page is assembled from parts kept under their own versions
     # (`fragments`); a page never kept (an official's, one with a message) is built whole.
     shared = getattr(request, "page_shared", False)
+    # The event and, in the same round trip (`public_event_with`), its games' versions
+    # (a visitor's: the lines kept for them are used, `bracket_kept`) or its games with
+    # their sides.
+    read = selectors.bracket_versions if shared else selectors.bracket_rows
+    event, (found,) = selectors.public_event_with(slug, pk, read)
+    if event is None:
+        raise Http404("No such event.")
     teams, names = kept_team_lines(event, selectors.team_lines) if shared else (None, "")
     shown = selectors.public_bracket(
         event,
@@ -46,7 +49,8 @@ def bracket(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         round_number=_number(request, "round"),
         part=request.GET.get("part"),
         teams=teams,
-        rows=rows,
+        rows=None if shared else found,
+        versions=found if shared else None,
         names=names,
     )
     bracket = shown.bracket
