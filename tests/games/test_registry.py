@@ -258,3 +258,33 @@ def test_options_of_another_mapping_type_are_checked_each_time_and_the_store_emp
 def test_only_a_bracket_game_played_alone_and_in_partnerships_feeds_singles():
     assert GAMES["texas_good_sams"].feeds_singles
     assert not GAMES["double_draw"].feeds_singles
+
+
+def test_the_clock_sit_outs_and_match_rule_read_options_checked_once(monkeypatch):
+    """What the pages read of an event's options (its clock, a sit-out's points, the match
+    rule) is checked once for the same options, kept apart from `game_options`, and bad
+    options are refused every time."""
+    from games import registry
+
+    monkeypatch.setattr(registry, "_CHECKED", {})
+    bracket, rounds = GAMES["texas_good_sams"], GAMES["double_draw"]
+    checked = []
+    check = type(bracket).validate_options
+    monkeypatch.setattr(
+        type(bracket),
+        "validate_options",
+        lambda spec, raw: [checked.append(spec.key), check(spec, raw)][1],
+    )
+    options = {"minutes_per_game": 20, "games_to_win_final": 3}
+    for _ in range(3):
+        assert bracket.clock_minutes(options) == 20
+        assert bracket.match_rule(options).final == 3
+    assert checked == ["texas_good_sams"]
+    assert rounds.sit_out_points({"sit_out_points": 2}) == 2
+    assert rounds.sit_out_points({"sit_out_points": 2}) == 2
+    assert rounds.game_options({"sit_out_points": 2}) == {"table_size": 4}
+    assert checked == ["texas_good_sams", "double_draw", "double_draw"]
+    for _ in range(2):
+        with pytest.raises(RulesError):
+            bracket.clock_minutes({"minutes_per_game": -5})
+    assert checked[-2:] == ["texas_good_sams", "texas_good_sams"]
