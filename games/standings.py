@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal, localcontext
+from decimal import Decimal
 from itertools import combinations, groupby
 
 from games.engine import plural
@@ -42,7 +42,6 @@ TIE_POINTS = 1
 LOSS_POINTS = 0
 SIT_OUT_POINTS = (0, 1, 2)
 DEFAULT_SIT_OUT_POINTS = 2
-TENTH = Decimal("0.1")
 
 
 @dataclass(frozen=True)
@@ -134,13 +133,22 @@ def points_against(game: GameResult, side) -> Decimal:
 
     ROUND_HALF_UP rounds a 5 away from zero: 2.25 -> 2.3, -2.25 -> -2.3.
     """
+    return _as_tenths(_tenths_against(game, side))
+
+
+def _tenths_against(game: GameResult, side) -> int:
+    """`points_against` in whole tenths, in integers alone: exact whatever the scores, and
+    a ranking adds them up without a decimal context a game (a rounds event's standings,
+    ranked again after every result: two thirds of the ranking's time)."""
     scores = [game.scores[other] for other in game.opponents(side)]
-    total = sum(scores)
-    with localcontext() as context:
-        # Enough digits that the division is exact wherever a 5 could be rounded.
-        context.prec = len(str(abs(total))) + 30
-        mean = Decimal(total) / Decimal(len(scores))
-        return mean.quantize(TENTH, rounding=ROUND_HALF_UP)
+    tenths, count = 10 * sum(scores), len(scores)
+    rounded = (2 * abs(tenths) + count) // (2 * count)  # half away from zero
+    return rounded if tenths >= 0 else -rounded
+
+
+def _as_tenths(tenths: int) -> Decimal:
+    """Return a whole number of tenths as a Decimal with one place, exactly."""
+    return Decimal((int(tenths < 0), tuple(map(int, str(abs(tenths)))), -1))
 
 
 @dataclass
@@ -152,7 +160,11 @@ class _Tally:
     sat_out: int = 0
     match_points: int = 0
     points_for: int = 0
-    points_against: Decimal = Decimal("0.0")
+    tenths_against: int = 0
+
+    @property
+    def points_against(self) -> Decimal:
+        return _as_tenths(self.tenths_against)
 
     @property
     def played(self) -> int:
@@ -161,7 +173,7 @@ class _Tally:
     @property
     def key(self) -> tuple:
         """Return the ranking keys, smaller first: match points, points for, points against."""
-        return (-self.match_points, -self.points_for, self.points_against)
+        return (-self.match_points, -self.points_for, self.tenths_against)
 
     def add_game(self, game: GameResult) -> None:
         points = game.match_points(self.side)
@@ -173,9 +185,7 @@ class _Tally:
             self.lost += 1
         self.match_points += points
         self.points_for += game.scores[self.side]
-        with localcontext() as context:
-            context.prec = len(str(self.points_against)) + 30
-            self.points_against += points_against(game, self.side)
+        self.tenths_against += _tenths_against(game, self.side)
 
     def add_sit_outs(self, rounds: int, sit_out_points: int) -> None:
         self.sat_out += rounds

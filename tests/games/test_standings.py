@@ -1,7 +1,7 @@
 """Standings of a rounds event: match points, points for and against, head-to-head, places."""
 
 from collections import Counter
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal, localcontext
 from itertools import groupby
 
 import pytest
@@ -545,3 +545,31 @@ def test_ranking_again_gives_the_same_table(event):
     games, sit_outs, sit_out_points = event
     first = rank(games, sit_outs=sit_outs, sit_out_points=sit_out_points)
     assert rank(list(games), sit_outs=list(sit_outs), sit_out_points=sit_out_points) == first
+
+
+def _decimal_mean(scores) -> Decimal:
+    """The opponents' mean as a decimal context computes it, rounded half up to 0.1 (the
+    way `points_against` was first written), to check the integer arithmetic against."""
+    with localcontext() as context:
+        context.prec = len(str(abs(sum(scores)))) + 30
+        mean = Decimal(sum(scores)) / Decimal(len(scores))
+        return mean.quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
+
+
+@given(st.lists(st.lists(st.integers(-(10**40), 10**40), min_size=1, max_size=7), max_size=12))
+def test_points_against_in_tenths_are_the_decimal_means_summed_exactly(tables):
+    """Each game's mean rounded half up to 0.1, whatever the scores (negative, huge), and
+    a side's sum over its games exact, as decimal arithmetic with enough digits gives."""
+    games = [
+        GameResult({"me": 0} | {f"o{seat}": s for seat, s in enumerate(scores)}, frozenset({"me"}))
+        for scores in tables
+    ]
+    for result, scores in zip(games, tables, strict=True):
+        shown = points_against(result, "me")
+        assert shown == _decimal_mean(scores) and shown.as_tuple().exponent == -1
+    if games:
+        total = rows_by_side(rank(games))["me"].points_against
+        with localcontext() as context:
+            context.prec = 200
+            assert total == sum((_decimal_mean(scores) for scores in tables), Decimal("0.0"))
+        assert total.as_tuple().exponent == -1
