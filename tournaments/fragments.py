@@ -104,6 +104,10 @@ def attach_cards(bracket, *, event, shown, names: str) -> None:
     the card's place, whether it is marked and its link. Not under the event's shared
     version: a result elsewhere (which moves it) draws the cards of the games it changed,
     not all of them again.
+
+    A line this process kept (`selectors.bracket_kept`) holds its cards as well
+    (``kept_cards``, by place, marking and link: the rest is in the kept line's own key),
+    so its card is found without a key made and looked up for every game.
     """
     games = bracket.games + bracket.partner_games
     if not games:
@@ -111,13 +115,20 @@ def attach_cards(bracket, *, event, shown, names: str) -> None:
     rules = _digest((event.game_key, event.options))
     stamp = f"{_build()}:{event.pk}:{names}:{rules}"
     team = getattr(shown, "team", None)
-
-    def key(game) -> str:
+    missing, drawn_as = {}, []
+    for game in games:
         marked = team.pk if getattr(game, "mine", False) and team is not None else 0
-        place = f"{game.rounds_total}/{game.row}/{game.span}"
-        return f"card:{stamp}:{game.pk}:{game.version}:{place}:{marked}:{game.link}"
-
-    _attach({key(game): game for game in games}, lambda game: public_card(game, shown))
+        drawn = (game.rounds_total, game.row, game.span, marked, game.link)
+        kept = getattr(game, "kept_cards", None)
+        game.card = kept.get(drawn) if kept is not None else None
+        if game.card is None:
+            place = f"{game.rounds_total}/{game.row}/{game.span}:{marked}:{game.link}"
+            missing[f"card:{stamp}:{game.pk}:{game.version}:{place}"] = game
+            drawn_as.append((kept, drawn))
+    _attach(missing, lambda game: public_card(game, shown))
+    for game, (kept, drawn) in zip(missing.values(), drawn_as, strict=True):
+        if kept is not None:
+            kept[drawn] = game.card
     for rnd in bracket.rounds:
         rnd.cards = mark_safe("".join(game.card for game in rnd.games))
     bracket.partner_cards = mark_safe("".join(game.card for game in bracket.partner_games))

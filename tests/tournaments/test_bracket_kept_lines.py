@@ -192,3 +192,31 @@ def test_the_versions_and_one_game_s_rows_are_what_the_whole_rows_say(tournament
     assert versions == list(dict.fromkeys((row[0], row[7]) for row in rows))
     for pk, _ in versions:
         assert bracket_kept.game_rows(game=pk) == [row for row in rows if row[0] == pk]
+
+
+def test_a_kept_line_keeps_its_cards_and_a_hand_draws_one_again(
+    client, tournament, official, monkeypatch
+):
+    """The cards a kept line holds (`fragments.attach_cards`): a page after a hand writes
+    the changed game's card alone, and a team marked writes its own games' cards."""
+    drawn, write = [], fragments.public_card
+    monkeypatch.setattr(
+        fragments, "public_card", lambda game, shown: [drawn.append(game.pk), write(game, shown)][1]
+    )
+    event = drawn_doubles(tournament, official, 8)
+    url = reverse("public:bracket", args=[tournament.slug, event.pk])
+    client.get(url)
+    assert len(drawn) == 7
+    game = game_at(event, 1, 2)
+    services.set_game_progress(game=game, totals=(55, 20), hand_count=2)
+    drawn.clear()
+    page = client.get(url).content.decode()
+    assert drawn == [game.pk]
+    assert ">55<" in page.split(f'id="game-{game.pk}"')[1].split("</article>")[0]
+    team = game.sides.get(seat=0).team
+    drawn.clear()
+    marked = client.get(url, {"team": team.number}).content.decode()
+    assert drawn == [game.pk] and marked.count(' mine" id="game-') == 1
+    drawn.clear()
+    unmarked = client.get(url).content.decode()
+    assert drawn == [] and ' mine" id="game-' not in unmarked

@@ -19,7 +19,9 @@ digest of its team lines; the score that wins; the match rule.
 
 Never a kept line itself: a request sets its own attributes on its lines (the marked
 games, their cards, their place on the grid), so each gets copies. The sides and teams a
-copy shares are never changed once built.
+copy shares are never changed once built; the cards a kept line holds (``kept_cards``,
+`fragments.attach_cards`) are only added to, each under all its card is drawn from
+beyond the line's own key.
 """
 
 from __future__ import annotations
@@ -85,7 +87,8 @@ def _build(lines: dict, moved: list, event_id: int, build: Callable) -> None:
         rows = [row for game in found for row in game]
     games, seats = parsed(rows)
     for game in games:
-        lines[game.pk] = build(game, seats.get(game.pk, [None, None]))
+        line = lines[game.pk] = build(game, seats.get(game.pk, [None, None]))
+        line.kept_cards = {}  # its cards as drawn, shared by its copies (`attach_cards`)
 
 
 def forget() -> None:
