@@ -109,9 +109,8 @@ def test_the_page_stays_light(client, tournament, official, teams, django_assert
     """128 teams: every game is sent (the whole tree on a wide screen), gzip keeps it small."""
     big = drawn_doubles(tournament, official, teams, name=f"T{teams}")
     address = url(big, team=7)
-    # The ETag, then the bracket's own five (on PostgreSQL the event and its games'
-    # versions in one; `test_views_bracket_public.PUBLIC_QUERIES`).
-    with django_assert_num_queries(1 + 5 - (connection.vendor == "postgresql")):
+    # The ETag, then the bracket's own four (on PostgreSQL the event and its games in one).
+    with django_assert_num_queries(1 + 4 - (connection.vendor == "postgresql")):
         response = client.get(address)
     raw = response.content
     zipped = len(gzip.compress(raw))

@@ -8,17 +8,15 @@ from django.utils.html import escape
 from tests.factories import EventFactory, TournamentFactory, drawn_doubles, game_at
 from tournaments import services
 from tournaments.models import Chapter, Entry, Event, Game, Player
+from tournaments.selectors import bracket_kept
 
 pytestmark = pytest.mark.django_db
 
-# A visitor's first page: the event with its tournament, its games' versions, the teams,
-# the members, the games with their sides (nothing kept yet: `selectors.bracket_kept`).
-PUBLIC_QUERIES = 5
+PUBLIC_QUERIES = 4  # event with tournament, teams, members, games with their sides
 
 
 def public_queries() -> int:
-    """The page's own queries: on PostgreSQL the event and its games' versions go in one
-    execute."""
+    """The page's own queries: on PostgreSQL the event and its games go in one execute."""
     return PUBLIC_QUERIES - (connection.vendor == "postgresql")
 
 
@@ -82,16 +80,20 @@ def test_the_page_runs_a_fixed_number_of_queries(
     assert response.content.decode().count('class="game game-') == teams - 1
 
 
-def test_a_page_after_a_hand_reads_that_game_s_rows_alone(
-    client, tournament, official, django_assert_num_queries
+@pytest.mark.parametrize("teams", [16, 64])
+def test_a_page_after_a_hand_reads_no_team_and_a_big_bracket_that_game_alone(
+    client, tournament, official, teams, django_assert_num_queries
 ):
-    event = doubles(tournament, official, 64)
+    """The teams are kept. A bracket of `selectors.bracket_kept.VERSIONS_FROM` games or
+    more reads its games' versions with the event, then the moved game's rows; a smaller
+    one reads its games whole with the event (the second round trip costs it more)."""
+    event = doubles(tournament, official, teams)
     address = bracket_url(event)
     client.get(address)
     game = game_at(event, 1, 5)
     services.set_game_progress(game=game, totals=(115, 40), hand_count=3)
-    # The ETag, the event with its games' versions, then that game's rows (the teams kept).
-    with django_assert_num_queries(1 + public_queries() - 2):
+    big = teams - 1 >= bracket_kept.VERSIONS_FROM
+    with django_assert_num_queries(1 + public_queries() - 2 + big):
         response = client.get(address)
     card = response.content.decode().split(f'id="game-{game.pk}"')[1].split("</article>")[0]
     assert ">115<" in card and ">40<" in card

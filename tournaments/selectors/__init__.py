@@ -23,6 +23,7 @@ from .bracket import (
     team_lines,
     with_bracket_rounds,
 )
+from .bracket_kept import visitor_bracket_read
 from .bracket_reads import bracket_rows, bracket_versions
 from .clocks import (
     Clock,
@@ -165,6 +166,7 @@ __all__ = [
     "still_playing",
     "team_lines",
     "tournament_counts",
+    "visitor_bracket_read",
     "waiting_hands",
     "with_bracket_rounds",
     "with_waiting_hands",

@@ -21,7 +21,7 @@ from ..models import (
     TeamMember,
 )
 from .bracket_kept import kept_lines
-from .bracket_reads import GameRow, bracket_rows, bracket_versions, parsed
+from .bracket_reads import GameRow, bracket_rows, parsed
 from .clocks import bracket_clocks
 from .lines import Bracket, GameLine, PlayerLine, RoundLine, SideLine, TeamLine
 from .parts import lay_out_parts, placings
@@ -75,9 +75,10 @@ def bracket_for_event(
 
     ``names``: a digest of what ``teams`` say (`fragments.kept_team_lines`), for a
     visitor's bracket: with it, the lines are those this process kept for the games'
-    versions (``versions``, as `bracket_versions` reads them, or read here), and only the
-    games whose version moved are read and built again (`bracket_kept`): a 64-table
-    bracket rebuilt after a hand reads and builds one game, not 127."""
+    versions (of ``rows``, or ``versions`` as `bracket_versions` reads them, or read
+    here), and only the games whose version moved are built again, their rows read when
+    not given (`bracket_kept`): a 64-table bracket rebuilt after a hand reads and builds
+    one game, not 127."""
     teams = team_lines(event) if teams is None else teams
     target = event.game.target_score(event.options)
     rule = event_rule(event)
@@ -88,8 +89,7 @@ def bracket_for_event(
         return line
 
     if names:
-        versions = bracket_versions(event=event.pk) if versions is None else versions
-        lines = kept_lines(event, versions, (names, target, rule), build)
+        lines = kept_lines(event, (names, target, rule), build, versions=versions, rows=rows)
     else:
         games, seats = parsed(bracket_rows(event=event.pk) if rows is None else rows)
         lines = [build(game, seats.get(game.pk, [None, None])) for game in games]

@@ -29,29 +29,54 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..compiled import together
-from .bracket_reads import bracket_rows, game_rows, parsed
+from .bracket_reads import bracket_rows, bracket_versions, game_rows, parsed
 from .lines import GameLine
 
 READ_ALONE = 8  # games whose rows are read one by one; more: the whole bracket
+# A bracket of fewer games is read whole with its event: its rows cost less than the
+# second round trip (16 teams: 0.28-0.29 of a bare view's time with two trips, 0.29-0.32
+# with one; 128 teams: 0.21-0.24 with two, 0.18-0.20 with one; bench/pages.py).
+VERSIONS_FROM = 48
 MOST_LINES = 5_000  # kept by a process, all events together; then it starts again empty
 
 # By (event id, names_changed_at, names digest, target, rule): each game's line by id.
 _KEPT: dict[tuple, dict[int, GameLine]] = {}
+_GAMES: dict[int, int] = {}  # each event's games, as its bracket was last built here
 
 
-def kept_lines(event, versions: list, kept: tuple, build: Callable) -> list[GameLine]:
-    """Return a copy of the line of each game of ``versions`` ((id, version) pairs, as
-    `bracket_versions` reads them, in order), built by ``build(game, sides)`` when not kept
-    at that version; ``kept``: the rest of what a line is built from (see the module).
+def visitor_bracket_read(event_id: int):
+    """Return the read a visitor's bracket sends with its event (`public_event_with`):
+    its games' versions when its bracket has ``VERSIONS_FROM`` games or more (as this
+    process last built it), else its whole rows."""
+    return bracket_versions if _GAMES.get(event_id, 0) >= VERSIONS_FROM else bracket_rows
+
+
+def kept_lines(
+    event, kept: tuple, build: Callable, *, versions: list | None = None, rows=None
+) -> list[GameLine]:
+    """Return a copy of the line of each game of the bracket, in order, built by
+    ``build(game, sides)`` when not kept at its version; ``kept``: the rest of what a
+    line is built from (see the module). The games are those of ``rows`` (as
+    `bracket_rows` reads them: the moved games built from them), else of ``versions``
+    ((id, version) pairs, as `bracket_versions` reads them, read here when not given:
+    the moved games' rows are read).
 
     A game gone (voided, or its bracket drawn again) between the two reads is left out."""
     key = (event.pk, event.names_changed_at, *kept)
     lines = _KEPT.get(key)
     if lines is None:
         lines = _new(key)
-    moved = [pk for pk, version in versions if _version(lines.get(pk)) != version]
-    if moved:
-        _build(lines, moved, event.pk, build)
+    if rows is not None:
+        games, seats = parsed(rows)
+        versions = [(game.pk, game.version) for game in games]
+        moved = [game for game in games if _version(lines.get(game.pk)) != game.version]
+        _keep(lines, moved, seats, build)
+    else:
+        versions = bracket_versions(event=event.pk) if versions is None else versions
+        moved = [pk for pk, version in versions if _version(lines.get(pk)) != version]
+        if moved:
+            _build(lines, moved, event.pk, build)
+    _GAMES[event.pk] = len(versions)
     copies = []
     for pk, version in versions:
         line = lines.get(pk)
@@ -86,6 +111,10 @@ def _build(lines: dict, moved: list, event_id: int, build: Callable) -> None:
         found = together(*((game_rows, {"game": pk}) for pk in moved))
         rows = [row for game in found for row in game]
     games, seats = parsed(rows)
+    _keep(lines, games, seats, build)
+
+
+def _keep(lines: dict, games: list, seats: dict, build: Callable) -> None:
     for game in games:
         line = lines[game.pk] = build(game, seats.get(game.pk, [None, None]))
         line.kept_cards = {}  # its cards as drawn, shared by its copies (`attach_cards`)
@@ -94,3 +123,4 @@ def _build(lines: dict, moved: list, event_id: int, build: Callable) -> None:
 def forget() -> None:
     """Forget every kept line (`page_cache.clear`)."""
     _KEPT.clear()
+    _GAMES.clear()

@@ -35,10 +35,10 @@ def bracket(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     # A visitor's page is assembled from parts kept under their own versions
     # (`fragments`); a page never kept (an official's, one with a message) is built whole.
     shared = getattr(request, "page_shared", False)
-    # The event and, in the same round trip (`public_event_with`), its games' versions
-    # (a visitor's: the lines kept for them are used, `bracket_kept`) or its games with
-    # their sides.
-    read = selectors.bracket_versions if shared else selectors.bracket_rows
+    # The event and, in the same round trip (`public_event_with`), its games with their
+    # sides, or a big bracket's games' versions alone for a visitor (the lines kept for
+    # them are used, the moved games read: `bracket_kept`).
+    read = selectors.visitor_bracket_read(pk) if shared else selectors.bracket_rows
     event, (found,) = selectors.public_event_with(slug, pk, read)
     if event is None:
         raise Http404("No such event.")
@@ -49,8 +49,8 @@ def bracket(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         round_number=_number(request, "round"),
         part=request.GET.get("part"),
         teams=teams,
-        rows=None if shared else found,
-        versions=found if shared else None,
+        rows=None if read is selectors.bracket_versions else found,
+        versions=found if read is selectors.bracket_versions else None,
         names=names,
     )
     bracket = shown.bracket
