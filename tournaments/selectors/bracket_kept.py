@@ -33,9 +33,10 @@ from .bracket_reads import bracket_rows, bracket_versions, game_rows, parsed
 from .lines import GameLine
 
 READ_ALONE = 8  # games whose rows are read one by one; more: the whole bracket
-# A bracket of fewer games is read whole with its event: its rows cost less than the
-# second round trip (16 teams: 0.28-0.29 of a bare view's time with two trips, 0.29-0.32
-# with one; 128 teams: 0.21-0.24 with two, 0.18-0.20 with one; bench/pages.py).
+# A bracket of fewer games is read whole with its event: its rows cost less than a second
+# round trip (bench/pages.py, a hand before each request: a 16-team bracket read by its
+# versions first came to 0.28 of a bare view's requests, read whole 0.28-0.31; the
+# 128-team one by its versions 0.20-0.25, read whole before the lines were kept 0.18-0.20).
 VERSIONS_FROM = 48
 MOST_LINES = 5_000  # kept by a process, all events together; then it starts again empty
 
