@@ -8,7 +8,7 @@ from datetime import date
 from typing import Annotated
 
 from django.shortcuts import get_object_or_404
-from ninja import Field, Path, Router, Schema
+from ninja import Field, Path, Router, Schema, Status
 from ninja.pagination import paginate
 
 from games.seasons import describe
@@ -195,7 +195,7 @@ def get_person(request, season_id: Id, person: Person):
     board = season_board(_season(season_id))
     found = board.by_slug.get(person)
     if found is None:
-        return 404, {"detail": "No such player in this season."}
+        return Status(404, {"detail": "No such player in this season."})
     return {
         **_row(found),
         "placings": [

@@ -55,7 +55,9 @@ def test_a_season_its_leaderboard_chapters_ratings_and_a_player(client, season):
 
 def test_unknown_seasons_and_players_are_404_and_bad_ids_422(client, season):
     assert client.get(f"{API}/seasons/999999").status_code == 404
-    assert client.get(f"{API}/seasons/{season.pk}/players/0123456789ab").status_code == 404
+    unknown = client.get(f"{API}/seasons/{season.pk}/players/0123456789ab")
+    assert unknown.status_code == 404
+    assert unknown.json() == {"detail": "No such player in this season."}
     assert client.get(f"{API}/seasons/{season.pk}/players/Ann").status_code == 422
     assert client.get(f"{API}/seasons/0").status_code == 422
 
