@@ -60,12 +60,10 @@ TABLE_TEMPLATE = "tournaments/round_table.html"
 LIVE_PLACE = mark_safe("<!-- the live part -->")
 
 
-def _stamp(event) -> str:
-    return f"{_build()}:{event.pk}:{event.shared_changed_at.isoformat()}"
-
-
-def _names_stamp(event) -> str:
-    return f"{_build()}:{event.pk}:{event.names_changed_at.isoformat()}"
+def _stamp(event, version) -> str:
+    """The build, the event and one of its versions (``shared_changed_at``, or
+    ``names_changed_at`` for what shows only names)."""
+    return f"{_build()}:{event.pk}:{version.isoformat()}"
 
 
 def team_lines_of(event, build, *, kind: str = "teams"):
@@ -78,7 +76,7 @@ def team_lines_of(event, build, *, kind: str = "teams"):
 def kept_team_lines(event, build, *, kind: str = "teams") -> tuple[object, str]:
     """Return `team_lines_of` and a digest of what they say (every team's number, players
     and chapters): the same names read again after a result give the same digest."""
-    key = f"{kind}:{_names_stamp(event)}"
+    key = f"{kind}:{_stamp(event, event.names_changed_at)}"
     kept = LOCAL.get_many([key]).get(key)
     if kept is None:
         teams = build(event)
@@ -115,20 +113,20 @@ def attach_cards(bracket, *, event, shown, names: str) -> None:
     rules = _digest((event.game_key, event.options))
     stamp = f"{_build()}:{event.pk}:{names}:{rules}"
     team = getattr(shown, "team", None)
-    missing, drawn_as = {}, []
+    missing, to_keep = {}, []
     for game in games:
         marked = team.pk if getattr(game, "mine", False) and team is not None else 0
         drawn = (game.rounds_total, game.row, game.span, marked, game.link)
         kept = getattr(game, "kept_cards", None)
         game.card = kept.get(drawn) if kept is not None else None
         if game.card is None:
-            place = f"{game.rounds_total}/{game.row}/{game.span}:{marked}:{game.link}"
+            place = ":".join(map(str, drawn))
             missing[f"card:{stamp}:{game.pk}:{game.version}:{place}"] = game
-            drawn_as.append((kept, drawn))
+            if kept is not None:
+                to_keep.append((kept, drawn, game))
     _attach(missing, lambda game: public_card(game, shown))
-    for game, (kept, drawn) in zip(missing.values(), drawn_as, strict=True):
-        if kept is not None:
-            kept[drawn] = game.card
+    for kept, drawn, game in to_keep:
+        kept[drawn] = game.card
     for rnd in bracket.rounds:
         rnd.cards = mark_safe("".join(game.card for game in rnd.games))
     bracket.partner_cards = mark_safe("".join(game.card for game in bracket.partner_games))
@@ -141,7 +139,7 @@ def attach_tables(tables, *, event, tournament) -> None:
     as ``card`` (read by the round's template), kept under the game's version."""
     if not tables:
         return
-    stamp = _names_stamp(event)
+    stamp = _stamp(event, event.names_changed_at)
     keys = {f"table:{stamp}:{t.pk}:{t.version}:{t.link}": t for t in tables}
     context = {"official": False, "tournament": tournament, "event": event}
     template = get_template(TABLE_TEMPLATE)
@@ -176,7 +174,7 @@ def standings_table(event, *, ranked_from, build) -> str:
     standings are computed from, as read for this page) and the event's names; else
     ``build()`` gives the standings (`selectors.standings`), drawn and kept."""
     digest = hashlib.blake2b(repr(ranked_from).encode(), digest_size=16).hexdigest()
-    key = f"standings:{_stamp(event)}:{digest}"
+    key = f"standings:{_stamp(event, event.shared_changed_at)}:{digest}"
     html = LOCAL.get_many([key]).get(key)
     if html is None:
         standings = build()

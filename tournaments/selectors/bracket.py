@@ -71,7 +71,7 @@ def bracket_for_event(
 ) -> Bracket:
     """Return the event's bracket and partners' games: three queries whatever its size
     (one when ``teams``, the event's `team_lines`, are given; none with ``rows`` as well,
-    its games as `bracket_rows` read them).
+    its games as `bracket_rows` read them; with ``names``, see below).
 
     ``names``: a digest of what ``teams`` say (`fragments.kept_team_lines`), for a
     visitor's bracket: with it, the lines are those this process kept for the games'

@@ -40,6 +40,7 @@ def bracket(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     # them are used, the moved games read: `bracket_kept`).
     read = selectors.visitor_bracket_read(pk) if shared else selectors.bracket_rows
     event, (found,) = selectors.public_event_with(slug, pk, read)
+    given = {"versions" if read is selectors.bracket_versions else "rows": found}
     if event is None:
         raise Http404("No such event.")
     teams, names = kept_team_lines(event, selectors.team_lines) if shared else (None, "")
@@ -49,8 +50,7 @@ def bracket(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         round_number=_number(request, "round"),
         part=request.GET.get("part"),
         teams=teams,
-        rows=None if read is selectors.bracket_versions else found,
-        versions=found if read is selectors.bracket_versions else None,
+        **given,
         names=names,
     )
     bracket = shown.bracket
