@@ -296,7 +296,7 @@ AUTH_PASSWORD_VALIDATORS = [
 # until another official unlocks it on /desk/logins/ (or the site admin in the admin).
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    "tournaments.sessions.DeskBackend",  # Django's ModelBackend, its user read compiled
 ]
 AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5, minimum=1)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_LOCK_MINUTES", 15, minimum=1))

@@ -1,16 +1,19 @@
-"""The desk's sessions (tournaments/sessions.py): Django's database sessions, read by a
-compiled statement; an expired or unknown session is no session."""
+"""The desk's sessions and sign-in backend (tournaments/sessions.py): Django's database
+sessions and ModelBackend, each read by a compiled statement; an expired or unknown
+session is no session."""
 
 from datetime import timedelta
 
 import pytest
 from django.conf import settings
+from django.contrib.auth import BACKEND_SESSION_KEY
+from django.contrib.auth.backends import ModelBackend
 from django.contrib.sessions.models import Session
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from tournaments.sessions import SessionStore
+from tournaments.sessions import DESK_BACKEND, DeskBackend, SessionStore
 
 pytestmark = pytest.mark.django_db
 
@@ -40,4 +43,59 @@ def test_a_signed_in_official_stays_in_until_the_session_expires(tournament, off
     assert browser.get(page).status_code == 200
     Session.objects.update(expire_date=timezone.now() - timedelta(seconds=1))
     answer = browser.get(page)
+    assert answer.status_code == 302 and reverse("login") in answer["Location"]
+
+
+# --- DeskBackend: Django's ModelBackend, its user read compiled -------------------------
+
+
+def _session_of(browser: Client) -> SessionStore:
+    return SessionStore(browser.cookies[settings.SESSION_COOKIE_NAME].value)
+
+
+def test_a_sign_in_records_the_desk_backend(tournament, official, password):
+    browser = Client()
+    browser.post(reverse("login"), {"username": official.username, "password": password})
+    assert _session_of(browser).load()[BACKEND_SESSION_KEY] == DESK_BACKEND
+    assert browser.get(reverse("desk:dashboard", args=[tournament.slug])).status_code == 200
+
+
+def test_a_session_begun_under_django_s_backend_stays_signed_in(tournament, official):
+    """A session signed in before DeskBackend replaced ModelBackend is not signed out."""
+    browser = Client()
+    browser.force_login(official, backend="django.contrib.auth.backends.ModelBackend")
+    stored = Session.objects.get()
+    assert stored.get_decoded()[BACKEND_SESSION_KEY] == "django.contrib.auth.backends.ModelBackend"
+    answer = browser.get(reverse("desk:dashboard", args=[tournament.slug]))
+    assert answer.status_code == 200 and answer.wsgi_request.user == official
+
+
+def test_the_user_read_is_one_query_and_refuses_whom_django_refuses(
+    official, django_assert_num_queries
+):
+    backend = DeskBackend()
+    with django_assert_num_queries(1):
+        assert backend.get_user(official.pk) == official
+    assert backend.get_user(official.pk + 1000) is None
+    official.is_active = False
+    official.save()
+    assert backend.get_user(official.pk) is None
+    assert ModelBackend().get_user(official.pk) is None  # as Django's own
+
+
+def test_an_inactive_official_s_session_is_signed_out(tournament, official):
+    browser = Client()
+    browser.force_login(official)
+    type(official).objects.filter(pk=official.pk).update(is_active=False)
+    answer = browser.get(reverse("desk:dashboard", args=[tournament.slug]))
+    assert answer.status_code == 302 and reverse("login") in answer["Location"]
+
+
+def test_a_changed_password_signs_out_other_sessions(tournament, official):
+    """Django's session check (the password's hash in the session) still applies."""
+    browser = Client()
+    browser.force_login(official)
+    official.set_password("another long passphrase 42")
+    official.save()
+    answer = browser.get(reverse("desk:dashboard", args=[tournament.slug]))
     assert answer.status_code == 302 and reverse("login") in answer["Location"]
