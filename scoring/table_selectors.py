@@ -2,14 +2,15 @@
 
 from dataclasses import dataclass, field
 
-from tournaments.compiled import compiled
+from tournaments.compiled import compiled, together
 from tournaments.models import OPEN, Event, Game
 from tournaments.selectors import Clock, game_clock
 
 from .history import HandWords, describe_hand
 from .models import TableEntry, TableLink
 from .models.table import OPEN_ENTRY
-from .selectors import Sheet, game_sheet
+from .selectors import Sheet, game_sheet, game_sides
+from .selectors.game_reads import sides_read_at_table
 from .services.table import Sitter, sitters_of
 from .services.table_links import normal_code, refusal, show_code
 
@@ -29,6 +30,16 @@ def find_link(slug: str, code: str) -> TableLink | None:
     every step at a table reads it)."""
     found = _links(slug=slug, code=normal_code(code))
     return found[0] if found else None
+
+
+def find_link_with_sides(slug: str, code: str) -> tuple[TableLink | None, list | None]:
+    """`find_link`, and its game's sides (`game_sides`; None without a link), read in
+    the same round trip: every step at a table but the phone's quiet poll needs them."""
+    code = normal_code(code)
+    found, rows = together((_links, {"slug": slug, "code": code}), sides_read_at_table(slug, code))
+    if not found:
+        return None, None
+    return found[0], game_sides(found[0].game, rows=rows)
 
 
 @dataclass

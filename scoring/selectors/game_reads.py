@@ -35,15 +35,23 @@ def _spans() -> list[tuple]:
 _SPANS = _spans()
 
 
-@compiled(game=-770_201)
-def _sides_and_members(*, game: int):
+def _rows_of(sides: QuerySet) -> QuerySet:
     """One row a member of each side's team (one row for a side without team or members),
     in seat order and the members in theirs."""
     columns = [f"{path}{f.attname}" for model, path in _PARTS for f in model._meta.concrete_fields]
-    return (
-        Side.objects.filter(game_id=game)
-        .order_by("seat", "team__memberships__position")
-        .values_list(*columns)
+    return sides.order_by("seat", "team__memberships__position").values_list(*columns)
+
+
+@compiled(game=-770_201)
+def _sides_and_members(*, game: int):
+    return _rows_of(Side.objects.filter(game_id=game))
+
+
+@compiled(slug="\0slug", code="\0code")
+def _sides_at_table(*, slug: str, code: str):
+    """The sides of the game whose table link has this code (`find_link`'s game)."""
+    return _rows_of(
+        Side.objects.filter(game__table_links__code=code, game__event__tournament__slug=slug)
     )
 
 
@@ -61,14 +69,26 @@ def _made(row: tuple, span) -> models.Model | None:
     return None if values[0] is None else model.from_db("default", names, values)
 
 
-def sides_with_members(game_id: int) -> list[Side]:
+def sides_read(game_id: int) -> tuple:
+    """The sides' read as `tournaments.compiled.together` takes it, to send it with
+    another read; give what it returns to `sides_with_members` as ``rows``."""
+    return _sides_and_members, {"game": game_id}
+
+
+def sides_read_at_table(slug: str, code: str) -> tuple:
+    """`sides_read` of the game of the tournament's table link with this code."""
+    return _sides_at_table, {"slug": slug, "code": code}
+
+
+def sides_with_members(game_id: int, rows: list | None = None) -> list[Side]:
     """Return the game's sides in seat order with their teams, each team's members read
     with their players and chapters as `Team.members` reads them (one query: read apart,
-    sides then members, they were two round trips on every hand entered)."""
+    sides then members, they were two round trips on every hand entered; none when the
+    `sides_read` was sent with another read, its ``rows`` given)."""
     sides: dict[int, Side] = {}
     members: dict[int, list[TeamMember]] = {}
     side_span, team_span, member_span, player_span, chapter_span = _SPANS
-    for row in _sides_and_members(game=game_id):
+    for row in _sides_and_members(game=game_id) if rows is None else rows:
         side = sides.get(row[0])
         if side is None:
             side = sides[row[0]] = _made(row, side_span)

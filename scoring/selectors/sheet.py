@@ -98,10 +98,11 @@ def game_table(game: Game, sides: int) -> tuple[Table | None, str]:
         return None, str(exc)
 
 
-def game_sides(game: Game) -> list[SideView]:
+def game_sides(game: Game, *, rows: list | None = None) -> list[SideView]:
     """Return the game's sides in seat order, with their players and chapters (one
-    query, compiled once: every hand entered reads them)."""
-    found = sides_with_members(game.pk)
+    query, compiled once: every hand entered reads them; none when ``rows`` are given,
+    the result of `sides_read` sent with another read)."""
+    found = sides_with_members(game.pk, rows)
     word = side_word(game, game_table(game, len(found))[0])
     return [
         SideView(

@@ -1,5 +1,5 @@
-"""The official's pages of one game: its tournament, the user's right and the game read
-together, in one query compiled once.
+"""The official's pages of one game: its tournament, the user's right, the game and its
+sides read together, in one round trip of reads compiled once.
 
 Every hand entered at the desk, and every keystroke's preview, asks who the user is, the
 tournament of the address and the game. Read apart (`official_required`, then the game)
@@ -14,10 +14,13 @@ from functools import wraps
 from django.db.models import Exists, OuterRef
 from django.http import Http404
 
-from tournaments.compiled import compiled
+from tournaments.compiled import compiled, together
 from tournaments.models import Game, Tournament
 from tournaments.permissions import official_required
 from tournaments.selectors import with_bracket_rounds
+
+from ..selectors import game_sides
+from ..selectors.game_reads import sides_read
 
 
 def _games_of(games):
@@ -52,28 +55,34 @@ def get_game_for_official(tournament: Tournament | int, pk: int) -> Game:
 
 
 def official_game_required(view):
-    """Give the view the tournament and its game (one query) when the user is its
-    official; answer anyone or anything else as `official_required` does.
+    """Give the view the tournament, its game and the game's sides (one round trip)
+    when the user is its official; answer anyone or anything else as
+    `official_required` does.
 
-    The view receives (request, tournament, game) instead of the slug and the game's id.
+    The view receives (request, tournament, game, sides: `game_sides`) instead of the
+    slug and the game's id. The sides are read in the game's round trip, by the game's
+    id in the address: a page that is refused shows nothing of them.
     """
 
     @official_required
     def refused(request, tournament, pk, *args, **kwargs):
         # Only reached where the joint read found nothing the user may see: the login,
         # 404 or 403 of `official_required`, else 404 for a game not of this tournament.
-        return view(request, tournament, get_game_for_official(tournament, pk), *args, **kwargs)
+        game = get_game_for_official(tournament, pk)
+        return view(request, tournament, game, game_sides(game), *args, **kwargs)
 
     @wraps(view)
     def wrapper(request, slug, pk, *args, **kwargs):
         user = request.user
         if user.is_authenticated:
-            found = _official_games(slug=slug, pk=pk, user=user.pk)
+            found, rows = together(
+                (_official_games, {"slug": slug, "pk": pk, "user": user.pk}), sides_read(pk)
+            )
             if found and (user.is_superuser or found[0].user_is_official):
                 game = found[0]
                 tournament = game.event.tournament
                 tournament.user_is_official = game.user_is_official
-                return view(request, tournament, game, *args, **kwargs)
+                return view(request, tournament, game, game_sides(game, rows=rows), *args, **kwargs)
         return refused(request, slug, pk, *args, **kwargs)
 
     return wrapper

@@ -115,11 +115,11 @@ def _sheet_context(tournament, sheet, form, *, hand=None, **extra):
 @official_game_required
 @never_cache
 @require_http_methods(["GET", "POST"])
-def sheet(request: HttpRequest, tournament: Tournament, game: Game) -> HttpResponse:
+def sheet(request: HttpRequest, tournament: Tournament, game: Game, sides) -> HttpResponse:
     """The score sheet: both sides, every hand, the running totals, the next hand's form."""
     if request.method == "POST":
-        return _add_hand(request, tournament, game)
-    current = selectors.game_sheet(game)
+        return _add_hand(request, tournament, game, sides)
+    current = selectors.game_sheet(game, sides=sides)
     form = _blank_form(current)
     return render(request, "scoring/sheet.html", _sheet_context(tournament, current, form))
 
@@ -132,8 +132,7 @@ def _blank_form(sheet) -> BlankHand | None:
     return BlankHand(game=sheet.game, sides=sheet.sides, version=sheet.game.version)
 
 
-def _add_hand(request, tournament, game):
-    sides = selectors.game_sides(game)
+def _add_hand(request, tournament, game, sides):
     template = "scoring/sheet.html#sheet" if request.htmx else "scoring/sheet.html"
     try:
         form = HandForm(request.POST, game=game, sides=sides)
@@ -172,9 +171,9 @@ def _add_hand(request, tournament, game):
 
 @official_game_required
 @require_POST
-def preview(request: HttpRequest, tournament: Tournament, game: Game) -> HttpResponse:
+def preview(request: HttpRequest, tournament: Tournament, game: Game, sides) -> HttpResponse:
     """Show what the hand being typed scores, by the rules, and the totals after it."""
-    current = selectors.game_sheet(game)
+    current = selectors.game_sheet(game, sides=sides)
     context = {"sheet": current, "preview": None, "problem": current.problem}
     if current.table is not None:
         form = HandForm(request.POST, game=game, sides=current.sides)

@@ -27,7 +27,7 @@ from ..services import table as table_services
 from ..services.table import sitters_of
 from ..services.table_links import TableRefused
 from ..table_forms import AnswerForm, TableHandForm
-from ..table_selectors import TableView, find_link, left_by_step, table_view
+from ..table_selectors import TableView, find_link, find_link_with_sides, left_by_step, table_view
 
 TOO_MANY = (
     "Too many wrong table codes were typed on this phone's network: wait ten minutes, or "
@@ -45,21 +45,24 @@ def _refused(request, tournament, text: str, status: int) -> HttpResponse:
     return render(request, "scoring/table_code.html", context, status=status)
 
 
-def _link_or_refusal(request: HttpRequest, slug: str, code: str):
-    """Return (the code's link, None), or (None, a page saying why not).
+def _link_or_refusal(request: HttpRequest, slug: str, code: str, *, sides: bool = True):
+    """Return (the code's link, its game's sides, None), or (None, None, a page saying
+    why not).
 
-    The link is read with its game, event and tournament (one query); the tournament is
-    read apart only for a refusal (an unknown address is a 404 before anything else).
+    The link is read with its game, event and tournament, and (unless ``sides`` is
+    False: None for them) its game's sides (`game_sides`), in one round trip; the
+    tournament is read apart only for a refusal (an unknown address is a 404 before
+    anything else).
     """
     if table_throttle.blocked(request):
         tournament = get_object_or_404(Tournament, slug=slug)
-        return None, _refused(request, tournament, TOO_MANY, 429)
-    link = find_link(slug, code)
+        return None, None, _refused(request, tournament, TOO_MANY, 429)
+    link, seated = find_link_with_sides(slug, code) if sides else (find_link(slug, code), None)
     if link is None:
         tournament = get_object_or_404(Tournament, slug=slug)
         table_throttle.missed(request)
-        return None, _refused(request, tournament, NO_SUCH_CODE, 404)
-    return link, None
+        return None, None, _refused(request, tournament, NO_SUCH_CODE, 404)
+    return link, seated, None
 
 
 @never_cache
@@ -72,7 +75,7 @@ def table_code(request: HttpRequest, slug: str) -> HttpResponse:
     typed = request.GET["code"]
     if not typed.strip():
         return _refused(request, tournament, "Type the code on your table's card.", 422)
-    link, refused = _link_or_refusal(request, slug, typed)
+    link, _, refused = _link_or_refusal(request, slug, typed, sides=False)
     if refused is not None:
         return refused
     return redirect("scoring_public:table", slug, link.code)
@@ -145,15 +148,16 @@ def _level_word(level) -> str:
 @require_http_methods(["GET", "POST"])
 def table_page(request: HttpRequest, slug: str, code: str) -> HttpResponse:
     """The table's page: who sits where, the hands so far, the next hand's form."""
-    link, refused = _link_or_refusal(request, slug, code)
+    # The phone's quiet poll is answered from the game's version: no sides read for it.
+    polled = request.method == "GET" and "since" in request.GET
+    link, sides, refused = _link_or_refusal(request, slug, code, sides=not polled)
     if refused is not None:
         return refused
+    if polled:
+        return _watch(request, link, request.GET["since"])
     if request.method == "GET":
-        since = request.GET.get("since")
-        if since is not None:
-            return _watch(request, link, since)
-        return _page(request, table_view(link))
-    return _enter(request, link)
+        return _page(request, table_view(link, sides=sides))
+    return _enter(request, link, sides)
 
 
 def _watch(request, link, since: str) -> HttpResponse:
@@ -167,10 +171,9 @@ def _watch(request, link, since: str) -> HttpResponse:
     return render(request, "scoring/table.html#changed", {"view": table_view(link)}, status=200)
 
 
-def _enter(request, link) -> HttpResponse:
+def _enter(request, link, sides) -> HttpResponse:
     game = link.game
     # The form needs the sides alone; the whole page is read only when it is shown again.
-    sides = selectors.game_sides(game)
     try:
         form = TableHandForm(request.POST, game=game, sides=sides)
     except RulesError as exc:
@@ -205,13 +208,13 @@ def _enter(request, link) -> HttpResponse:
 @never_cache
 def table_preview(request: HttpRequest, slug: str, code: str) -> HttpResponse:
     """What the hand being typed scores, and the totals after it (nothing is saved)."""
-    link, refused = _link_or_refusal(request, slug, code)
+    link, sides, refused = _link_or_refusal(request, slug, code)
     if refused is not None:
         return refused
     if request.method != "POST":
         return HttpResponseNotAllowed(["POST"])
     game = link.game
-    current = selectors.game_sheet(game)
+    current = selectors.game_sheet(game, sides=sides)
     context = {"sheet": current, "preview": None, "problem": current.problem}
     if current.table is not None:
         # The desk's form: who enters the hand does not change what it scores.
@@ -237,13 +240,12 @@ def table_preview(request: HttpRequest, slug: str, code: str) -> HttpResponse:
 @never_cache
 def table_answer(request: HttpRequest, slug: str, code: str) -> HttpResponse:
     """A player of another side confirms the waiting hand, or says something is wrong."""
-    link, refused = _link_or_refusal(request, slug, code)
+    link, sides, refused = _link_or_refusal(request, slug, code)
     if refused is not None:
         return refused
     if request.method != "POST":
         return HttpResponseNotAllowed(["POST"])
     # Any player of the table may be named here; the service refuses the enterer's side.
-    sides = selectors.game_sides(link.game)
     answer = AnswerForm(request.POST, opponents=sitters_of(sides))
     if not answer.is_valid():
         view = table_view(link, sides=sides)

@@ -338,6 +338,29 @@ def test_the_quiet_poll_of_an_unchanged_game_is_one_query(
         assert client.get(url, {"since": game.version}).status_code == 204
 
 
+def test_a_step_at_the_table_reads_the_link_and_the_sides_in_one_round_trip(client, link, game):
+    """On PostgreSQL the link's read carries its game's sides' read (`compiled.together`):
+    one statement to whoever counts; elsewhere two. The quiet poll reads no sides."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    def sides_reads(step) -> list[str]:
+        with CaptureQueriesContext(connection) as seen:
+            step()
+        return [q["sql"] for q in seen.captured_queries if 'FROM "tournaments_side"' in q["sql"]]
+
+    game.refresh_from_db()
+    assert not sides_reads(lambda: client.get(page_url(link), {"since": game.version}))
+    for step in (
+        lambda: client.get(page_url(link)),
+        lambda: post_hand(client, link, player=seat(game, 0)[0].pk, play_0=10, play_1=5),
+    ):
+        reads = sides_reads(step)
+        together = 'SELECT "scoring_tablelink"."id"' in reads[0]
+        assert together == (connection.vendor == "postgresql"), reads
+    assert TableEntry.objects.get().status == TableEntry.Status.WAITING
+
+
 def test_an_answer_naming_another_games_hand_is_refused(client, link, game, bracket):
     other = bracket[1][(1, 1)]
     other_link = table_links.links_for([other])[other.pk]

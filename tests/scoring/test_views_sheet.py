@@ -85,6 +85,20 @@ def test_the_sheet_reads_in_few_queries(
     assert response.status_code == 200
 
 
+def test_the_game_and_its_sides_are_read_in_one_round_trip(official_client, game):
+    """On PostgreSQL the game's read (with the official's right) carries its sides' read:
+    one statement to whoever counts them (`compiled.together`); elsewhere two."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as seen:
+        assert official_client.get(url(game)).status_code == 200
+    sides = [q["sql"] for q in seen.captured_queries if 'FROM "tournaments_side"' in q["sql"]]
+    assert len(sides) == 1
+    together = '"tournaments_tournament_officials"' in sides[0]
+    assert together == (connection.vendor == "postgresql")
+
+
 def test_a_valid_hand_is_saved_and_the_page_comes_back(official_client, game):
     response = official_client.post(url(game), form_data(play_0=10, end="out_0", pips_1=13))
     assert response.status_code == 302
