@@ -16,7 +16,6 @@ import uuid
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
-from django.db.models import F
 from django.utils import timezone
 
 from scoring.models import TableEntry, TableLink
@@ -39,6 +38,7 @@ from scoring.services.table_reads import (
     open_entries,
     sitter_rows,
 )
+from scoring.services.table_statements import touch, write_counted, write_entry
 from tournaments import services as desk
 from tournaments.acting import User
 from tournaments.models import Game
@@ -73,17 +73,6 @@ def _sitter(game_id: int, player_id, *, role: str, rows=None) -> Sitter:
         if str(sitter.pk) == str(player_id):
             return sitter
     raise TableRefused(f"Say who is {role}: choose your name.", field="player")
-
-
-def _touch(game: Game, *, waiting: str) -> None:
-    """The game's table hand changed: bump its version and the event's marker, and say on
-    the game whether a hand waits ("waiting", "disputed", or "" for none)."""
-    Game.objects.filter(pk=game.pk).update(
-        version=F("version") + 1, updated_at=timezone.now(), table_hand=waiting
-    )
-    game.version += 1
-    game.table_hand = waiting
-    desk.mark_changed(event=game.event_id, one_game=True)
 
 
 def _known_game(link: TableLink) -> Game | int:
@@ -181,7 +170,7 @@ def _enter_hand(*, link, player, version, key, data) -> TableResult:
     stored, numbers = _stored_entries(game, table, rows), [row.match_game for row in rows]
     in_play = next_match_game(game, table, stored, numbers)
     _fold(game, table, [*stored, entry], [*numbers, in_play])
-    created = TableEntry.objects.create(
+    created = TableEntry(
         game=game,
         link=link,
         number=len(rows) + 1,
@@ -191,7 +180,7 @@ def _enter_hand(*, link, player, version, key, data) -> TableResult:
         entered_by_name=who.name,
         entered_seat=who.seat,
     )
-    _touch(game, waiting=Status.WAITING)
+    write_entry(created, game, waiting=Status.WAITING)
     return TableResult(entry=created, game=game)
 
 
@@ -260,7 +249,7 @@ def dispute_hand(*, link: TableLink, entry_id, revision, player) -> TableResult:
     entry.answered_at = timezone.now()
     entry.revision += 1
     entry.save(update_fields=["status", "answered_by_name", "answered_at", "revision"])
-    _touch(game, waiting=Status.DISPUTED)
+    touch(game, waiting=Status.DISPUTED)
     desk.log_activity(
         tournament=game.event.tournament,
         by=None,
@@ -290,7 +279,7 @@ def _count(
         entry.decided_at = timezone.now()
         entry.revision += 1
         entry.save(update_fields=["status", "decided_at", "revision"])
-        _touch(game, waiting="")
+        touch(game, waiting="")
         # Returned, not raised: the entry's new state must be kept.
         return TableResult(
             entry=entry,
@@ -328,9 +317,8 @@ def _count(
     if data is not None:
         entry.detail, entry.points = result.hand.detail, result.hand.points
         fields += ["detail", "points"]
-    entry.save(update_fields=["status", "hand", "revision", *fields])
-    Game.objects.filter(pk=game.pk).update(table_hand="")  # counted: nothing waits
-    result.game.table_hand = ""
+    fields = ("status", "hand", "revision", *fields)
+    write_counted(entry, fields, result.game)
     return TableResult(entry=entry, hand=result, game=result.game)
 
 
@@ -377,7 +365,7 @@ def delete_entry(*, entry: TableEntry, by: User) -> TableEntry:
     entry.decided_by, entry.decided_at = _user(by), timezone.now()
     entry.revision += 1
     entry.save(update_fields=["status", "decided_by", "decided_at", "revision"])
-    _touch(game, waiting="")
+    touch(game, waiting="")
     desk.log_activity(
         tournament=game.event.tournament,
         by=by,

@@ -1,6 +1,6 @@
 """Write services of the tournaments app; the only code that changes its models."""
 
-from ..changes import log_activity, mark_changed
+from ..changes import log_activity, mark_changed, mark_changed_sql
 from .bracket_time import close_bracket_game_at_time, close_bracket_round_at_time
 from .chapters import add_chapter, merge_chapters, rename_chapter
 from .clocks import restart_round_clock, set_bracket_clock
@@ -87,6 +87,7 @@ __all__ = [
     "leave_out_odd_player",
     "log_activity",
     "mark_changed",
+    "mark_changed_sql",
     "merge_chapters",
     "move_entrant",
     "open_singles",
