@@ -112,4 +112,30 @@ Against the commit before it (bf3439a), four pairs alternated, median ms (runs):
 table_entry 21.55 (20.7-23.6) against 17.05 (14.3-20.0); table_confirm 16.7 (15.9-18.2)
 against 15.8 (13.1-18.5); a hand through the services 4.1-6.3 ms on both (floor
 0.33-0.50).
+
+2026-11-28, 12:20-12:30, PostgreSQL 15, the 2-core python-svc machine (AMD EPYC) with
+nothing else running (load 0.2-0.9), default sizes; b210294 and the change (c2e6d71)
+alternated three times. The change: the signed-in user's read compiled (DeskBackend),
+the desk's game and a table's link each read with the game's sides in one round trip,
+and a table entry's writes (the entry, the game's version and waiting flag, the event's
+marker) one prepared statement, a confirmed entry's answer and the game's cleared flag
+another. Medians of the three (runs):
+
+    figure                          b210294              change
+    post_median_ms                  8.10 (7.82-8.82)     7.10 (6.54-7.33)
+    post_cpu_median_ms              6.43 (6.10-6.95)     5.54 (5.18-5.58)
+    table_entry_median_ms           8.32 (7.82-8.74)     7.61 (6.96-8.11)
+    table_confirm_median_ms         7.89 (7.38-8.25)     7.53 (6.78-7.94)
+    post / entry / confirm statements    7 / 7 / 7       6 / 4 / 5
+    service_over_floor              8.40 (8.29-8.51)     8.02 (7.15-8.23)
+    parallel_speedup                1.68 (1.40-1.70)     1.70 (1.69-1.90)
+
+(The statements are those the bench's `execute_wrapper` sees on the first request of
+each game: reads sent together count as one.) This machine ran both slower than the one
+of 2026-11-27 evening (post 5.4-5.6 ms there). The desk's view, profiled (cProfile,
+10.6 ms a POST under it): the hand's service with its transaction 38 %, the re-drawn
+sheet's template 29 %, the sheet's read and rows 12 %, the hand form (its fields and
+the penalty rows' forms) 12 %, the form's checks and the page's context the rest. On SQLite,
+five pairs, medians: post 4.58 against 4.63 ms, entry 4.80 against 4.66, confirm 4.42
+against 4.36, a hand through the services 1.437 against 1.445: the same.
 """
