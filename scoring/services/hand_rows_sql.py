@@ -62,21 +62,24 @@ def _steps() -> str:
     )
 
 
-def _value(obj, field, *, adding: bool):  # PostgreSQL only
-    """The value the ORM's INSERT (``adding``) or UPDATE writes of ``field``; whole
-    numbers as 64-bit, so a prepared statement's parameter types stay the same."""
-    value = field.get_db_prep_save(field.pre_save(obj, adding), connection)
-    return int8()(value) if isinstance(value, int) and not isinstance(value, bool) else value
+def _values(obj, fields, prefix: str, *, adding: bool) -> dict:  # PostgreSQL only
+    """The values the ORM's INSERT (``adding``) or UPDATE writes of ``fields``, by
+    parameter name; whole numbers as 64-bit, so a prepared statement's parameter types
+    stay the same."""
+    big, values = int8(), {}
+    for field in fields:
+        value = field.get_db_prep_save(field.pre_save(obj, adding), connection)
+        is_int = isinstance(value, int) and not isinstance(value, bool)
+        values[f"{prefix}{field.column}"] = big(value) if is_int else value
+    return values
 
 
 def row_params(obj, prefix: str, *, skip: str = "") -> dict:
     """Return the values ``obj.save()`` would write, by parameter name (`insert_step`;
     ``skip``: a column the statement fills itself)."""
-    return {
-        f"{prefix}{field.column}": _value(obj, field, adding=True)
-        for field in obj._meta.concrete_fields
-        if not field.primary_key and field.column != skip
-    }
+    fields = obj._meta.concrete_fields
+    kept = [f for f in fields if not f.primary_key and f.column != skip]
+    return _values(obj, kept, prefix, adding=True)
 
 
 def update_set(model, names: tuple[str, ...], prefix: str) -> str:
@@ -90,7 +93,7 @@ def update_set(model, names: tuple[str, ...], prefix: str) -> str:
 def update_params(obj, names: tuple[str, ...], prefix: str) -> dict:
     """Return the values ``obj.save(update_fields=names)`` would write, by parameter name."""
     fields = [obj._meta.get_field(name) for name in names]
-    return {f"{prefix}{field.column}": _value(obj, field, adding=False) for field in fields}
+    return _values(obj, fields, prefix, adding=False)
 
 
 def hand_steps(hand: Hand, change: HandChange) -> Leading:

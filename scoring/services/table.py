@@ -317,8 +317,7 @@ def _count(
     if data is not None:
         entry.detail, entry.points = result.hand.detail, result.hand.points
         fields += ["detail", "points"]
-    fields = ("status", "hand", "revision", *fields)
-    write_counted(entry, fields, result.game)
+    write_counted(entry, ("status", "hand", "revision", *fields), result.game)
     return TableResult(entry=entry, hand=result, game=result.game)
 
 
