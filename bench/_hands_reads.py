@@ -18,14 +18,16 @@ def _cpu_ms(call, count: int = READS) -> float:
     return statistics.median(took)
 
 
-def compiled_reads(tournament, games, links) -> dict:
-    """Return {read: [compiled ms, ORM ms]} for the hot reads of a hand's pages."""
+def compiled_reads(tournament, games, links, *, official, session_key: str) -> dict:
+    """Return {read: [compiled ms, ORM ms]} for the hot reads of a hand's pages: those
+    of every official page too (``session``, ``signed_in_user``: the official's)."""
     from django.db import transaction
 
     from scoring.selectors import game_reads
     from scoring.services import game_rows
     from scoring.table_selectors import _links
     from scoring.views.game_access import _games
+    from tournaments import sessions
 
     game, link = games[0], links[games[0].pk]
     reads = {
@@ -34,6 +36,8 @@ def compiled_reads(tournament, games, links) -> dict:
         "sides_and_members": (game_reads._sides_and_members, {"game": game.pk}),
         "hands": (game_reads._hands, {"game": game.pk}),
         "game_lock": (game_rows._locked_games, {"game": game.pk}),
+        "session": (sessions._sessions, {"key": session_key}),
+        "signed_in_user": (sessions._users, {"pk": official.pk}),
     }
     figures = {}
     with transaction.atomic():

@@ -289,7 +289,11 @@ def main(profile: bool = False) -> dict:
     from scoring.services.table_links import links_for
 
     table_games = games[PAGE_GAMES : 2 * PAGE_GAMES]
-    reads = compiled_reads(tournament, table_games, links_for(table_games, by=official))
+    links = links_for(table_games, by=official)
+    session_key = pages.client.session.session_key
+    reads = compiled_reads(
+        tournament, table_games, links, official=official, session_key=session_key
+    )
 
     # 3. Two processes against one, repeated.
     speedups, single, double = [], [], []

@@ -2,9 +2,11 @@
 (`tournaments.compiled`).
 
 The sessions are Django's database sessions (the same table, rows and cookie). Every
-official page reads its session first; built by the ORM on each request that read took
-0.38 ms of CPU on PostgreSQL, compiled 0.16 (a desk POST takes about 11). A session past
-its expiry date is no session, as in Django's own store. SESSION_ENGINE names this module.
+official page reads its session first, then its user: built by the ORM on each request
+the two reads took 0.19 and 0.22 ms of CPU on PostgreSQL, compiled 0.05 and 0.06, of a
+desk POST's 5.5 (`bench/hands.py`, ``read_cpu_ms_compiled_and_orm``: ``session`` and
+``signed_in_user``; 2026-11-28, the 2-core machine). A session past its expiry date is
+no session, as in Django's own store. SESSION_ENGINE names this module.
 
 Then it reads the signed-in user: Django's `ModelBackend` builds `User.objects.get(pk=…)`
 on every request, `DeskBackend` runs that read compiled, and is otherwise the same
@@ -56,7 +58,7 @@ def _users(*, pk: int):
 
 class DeskBackend(ModelBackend):
     """Django's `ModelBackend`, its read of the signed-in user compiled once: every page
-    an official opens reads it (0.2 ms of a desk POST's CPU, built by the ORM)."""
+    an official opens reads it (see the module for what it saves)."""
 
     def get_user(self, user_id):
         found = _users(pk=int(user_id))
