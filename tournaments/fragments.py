@@ -19,7 +19,9 @@ so the page is assembled from parts kept in the pages' cache under their own ver
   table draws that table's card again, not the round's); the standings table
   (`standings_table`) under what it is ranked from (every result, sit-out and the points
   a sit-out scores, read for the page) and ``shared_changed_at``: a hand that decides
-  nothing changes neither, and a result changes it at once.
+  nothing changes neither, and a result changes it at once. What it is ranked from is
+  itself kept under ``shared_changed_at`` (`kept_ranking`): a page rebuilt after a hand
+  that decides nothing reads none of the event's tables.
 
 - The rest of a whole page around its live part (`render_page`): its title, links and
   house rules, under what it shows (the event's and its tournament's names, the event's
@@ -38,8 +40,10 @@ going stale.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -169,12 +173,57 @@ def _drawn(keys: dict, draw: Callable[[object], str]) -> list[str]:
     return parts
 
 
-def standings_table(event, *, ranked_from, build) -> str:
-    """Return the public standings table's HTML: kept under ``ranked_from`` (what the
-    standings are computed from, as read for this page) and the event's names; else
-    ``build()`` gives the standings (`selectors.standings`), drawn and kept."""
-    digest = hashlib.blake2b(repr(ranked_from).encode(), digest_size=16).hexdigest()
-    key = f"standings:{_stamp(event, event.shared_changed_at)}:{digest}"
+@dataclass(frozen=True)
+class Ranking:
+    """What a rounds event's standings are ranked from (`selectors.standings_inputs`: the
+    results, the rounds sat out, a sit-out's points), a digest of it, and the started
+    rounds' summaries (copied for each page: a page sets their links)."""
+
+    inputs: tuple
+    digest: str
+    rounds: tuple
+
+    @classmethod
+    def of(cls, found) -> Ranking:
+        inputs, rounds = found
+        digest = hashlib.blake2b(repr(inputs).encode(), digest_size=16).hexdigest()
+        return cls(inputs=inputs, digest=digest, rounds=tuple(rounds))
+
+    def rounds_shown(self) -> list:
+        return [copy.copy(rnd) for rnd in self.rounds]
+
+
+def _ranking_key(request: HttpRequest, event_pk: int) -> str | None:
+    version = getattr(request, "page_version", None)  # the event marker's: shared last
+    return None if version is None else f"ranking:{_build()}:{event_pk}:{_digest(version[-1])}"
+
+
+def kept_ranking(request: HttpRequest, event_pk: int) -> Ranking | None:
+    """Return a visitor's standings' `Ranking` kept under the event's shared version, as
+    this request's marker read it (`page_cache.event_marker`), or None.
+
+    Only a game's running score or waiting hand leaves that version as it was
+    (`changes.mark_changed`, ``one_game``), and neither is ranked: a page rebuilt after
+    such a hand reads none of the event's tables again. What is kept was read after the
+    marker named its version, so it is never older than its key."""
+    key = _ranking_key(request, event_pk)
+    return None if key is None else LOCAL.get_many([key]).get(key)
+
+
+def keep_ranking(request: HttpRequest, event_pk: int, found) -> Ranking:
+    """Keep `Ranking.of(found)` for the next page of this version (`kept_ranking`)."""
+    ranking = Ranking.of(found)
+    key = _ranking_key(request, event_pk)
+    if key is not None:
+        LOCAL.set_many({key: ranking})
+    return ranking
+
+
+def standings_table(event, *, ranking: Ranking, build) -> str:
+    """Return the public standings table's HTML: kept under what the standings are
+    computed from (``ranking``) and the event's names; else ``build()`` gives the
+    standings (`selectors.standings`), drawn and kept."""
+    key = f"standings:{_stamp(event, event.shared_changed_at)}:{ranking.digest}"
     html = LOCAL.get_many([key]).get(key)
     if html is None:
         standings = build()

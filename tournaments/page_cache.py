@@ -26,8 +26,8 @@ What is shared and what is not (rulings, tested in tests/tournaments/test_page_c
 - A request with messages waiting is rendered, shows them, and is not stored.
 - A rendered page is stored only when it is a plain 200 that set no cookie and used no
   CSRF token: anything personal stays out of the shared cache even if a template adds it.
-- A view may assemble a shared page (``request.page_shared``) from parts kept under
-  their own versions (`tournaments.fragments`); the others are built whole.
+- A view may assemble a shared page (``request.page_shared``; ``page_version``: the
+  marker's value) from parts kept under their own versions (`fragments`), or whole.
 - The view must show nothing but the database state under the marker, the request's
   address and query string and the variant (no "minutes ago": write times as times).
 - The home's marker is the newest change of the tournament's events and their number; a
@@ -118,8 +118,9 @@ def _compiled(query, vendor: str, sentinels: tuple) -> tuple[str, list[str]]:
 
 @_marker("e", slug="\0slug", pk=-770_001)
 def event_marker(*, slug: str, pk: int, **_):
-    """When the event last changed (its bracket, standings, rounds)."""
-    return Event.objects.filter(pk=pk, tournament__slug=slug).values_list("changed_at")[:1]
+    """When the event last changed, and its shared version (what standings keep parts by)."""
+    events = Event.objects.filter(pk=pk, tournament__slug=slug)
+    return events.values_list("changed_at", "shared_changed_at")[:1]
 
 
 @_marker("t", slug="\0slug")
@@ -204,7 +205,7 @@ def public_page(marker: Callable[..., object | None]):
                 if stored is not None:
                     return _kept_by(seen, _replay(request, stored, tag), key, stored)
             # Read by views that assemble a shared page from kept parts (`fragments`).
-            request.page_shared = shared
+            request.page_shared, request.page_version = shared, current
             response = view(request, *args, **kwargs)
             if response.status_code != 200 or response.streaming:
                 return response
@@ -215,8 +216,7 @@ def public_page(marker: Callable[..., object | None]):
                 return _kept_by(seen, _replay(request, stored, tag), key, stored)
             return _finish(response, tag)
 
-        # Read by `KeptPageMiddleware` (functools.wraps carries it up through the
-        # view's other decorators).
+        # Read by `KeptPageMiddleware` (carried up the view's decorators by functools.wraps).
         wrapped.page_marker = marker
         return wrapped
 

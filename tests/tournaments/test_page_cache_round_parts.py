@@ -6,8 +6,8 @@ next request shows every change."""
 import pytest
 from django.urls import reverse
 
-from tournaments import fragments
-from tournaments.models import Player
+from tournaments import fragments, page_cache
+from tournaments.models import Event, Player
 from tournaments.services import update_player
 
 from .rounds_setup import rounds_event, seat_and_start, settle, tables_of
@@ -120,6 +120,43 @@ def test_the_parts_cost_no_query_more(client, playing, official, django_assert_m
     # teams kept).
     with django_assert_max_num_queries(6):
         page(client, "round_results", event, 1)
+
+
+def test_a_hand_that_decides_nothing_reads_no_table_again(
+    client, playing, official, django_assert_num_queries
+):
+    """What the standings rank is kept under the event's shared version, which a running
+    score leaves as it was: the page reads the marker and the event, and is the page
+    built afresh."""
+    event, tables = playing
+    settle(tables[0], official, (61, 10, 5, 0))
+    page(client, "standings", event)
+    settle(tables[1], official, (35, 10, 5, 0), finished=False)
+    with django_assert_num_queries(2):
+        kept = page(client, "standings", event).content.decode()
+    page_cache.clear()
+    assert page(client, "standings", event).content.decode() == kept
+
+
+@pytest.mark.parametrize("corrected", [(75, 10, 5, 0), (10, 75, 5, 0)], ids=["totals", "winner"])
+def test_a_decided_table_corrected_is_a_change_to_the_standings(
+    client, playing, official, corrected
+):
+    """A finished table's totals or winner corrected, still finished, moves the shared
+    version the kept ranking is named by; its running score before did not."""
+    event, tables = playing
+    shared = Event.objects.values_list("shared_changed_at", flat=True)
+    settle(tables[0], official, (35, 10, 5, 0), finished=False)
+    running = shared.get(pk=event.pk)
+    settle(tables[0], official, (40, 10, 5, 0), finished=False)
+    assert shared.get(pk=event.pk) == running
+    settle(tables[0], official, (61, 10, 5, 0))
+    assert ">61<" in page(client, "standings", event).content.decode()
+    decided = shared.get(pk=event.pk)
+    settle(tables[0], official, corrected)
+    assert shared.get(pk=event.pk) > decided
+    after = page(client, "standings", event).content.decode()
+    assert ">75<" in after and ">61<" not in after
 
 
 def test_an_official_s_pages_are_built_whole(client, playing, official):

@@ -142,6 +142,7 @@ def _store_table(game: Game, *, totals, status: str, winner_seat, hand_count: in
     """
     now = timezone.now()
     decided = (game.status in SCORED) != (status in SCORED)
+    running = game.status not in SCORED and status not in SCORED  # no result before or after
     same = Q(pk__in=[])
     for seat, total in enumerate(totals):
         same |= Q(seat=seat, total=total)
@@ -162,9 +163,10 @@ def _store_table(game: Game, *, totals, status: str, winner_seat, hand_count: in
     )
     if decided:
         _finish_round_if_done(game.round_id)
-    # A running score changes this table's own page only (its version); a result, the
-    # round's standings and every page of the event, but no team's names.
-    mark_changed(event=game.event_id, at=now, one_game=not decided, names=False)
+    # A running score changes this table's own page only (its version); a result, or a
+    # decided table's totals or winner corrected, the round's standings and every page of
+    # the event (the standings are kept under its shared version), but no team's names.
+    mark_changed(event=game.event_id, at=now, one_game=running, names=False)
     return game
 
 

@@ -14,7 +14,14 @@ from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
 from .. import selectors
-from ..fragments import attach_tables, render_page, standings_table, team_lines_of
+from ..fragments import (
+    attach_tables,
+    keep_ranking,
+    kept_ranking,
+    render_page,
+    standings_table,
+    team_lines_of,
+)
 from ..models import Event
 from ..page_cache import event_marker, public_page
 from ..written import public_standings_live
@@ -41,8 +48,11 @@ def _get_event(slug: str, pk: int, *reads) -> tuple[Event, list]:
 def standings(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """The live standings of a rounds event, with how they are ranked in words."""
     shared = getattr(request, "page_shared", False)
-    # A visitor's page reads its tables and sit-outs with the event, in one round trip.
-    event, rows = _get_event(slug, pk, *(selectors.standings_reads() if shared else ()))
+    # A visitor's page reads its tables and sit-outs with the event, in one round trip,
+    # unless what they rank is kept under the event's shared version (`fragments`).
+    ranking = kept_ranking(request, pk) if shared else None
+    reads = selectors.standings_reads() if shared and ranking is None else ()
+    event, rows = _get_event(slug, pk, *reads)
     context = {
         "tournament": event.tournament,
         "event": event,
@@ -52,11 +62,13 @@ def standings(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     if shared:
         # A visitor's page: the standings table kept under what it is ranked from
         # (`fragments`), so a hand that decides nothing draws none of it again.
-        inputs, rounds = selectors.standings_inputs(event, rows=rows)
+        if ranking is None:
+            ranking = keep_ranking(request, pk, selectors.standings_inputs(event, rows=rows))
+        inputs = ranking.inputs
         results, _, points = inputs
         context["standings_html"] = standings_table(
             event,
-            ranked_from=inputs,
+            ranking=ranking,
             build=lambda: selectors.standings(event, inputs=inputs, teams=_teams(event)),
         )
         context["standings"] = selectors.Standings(
@@ -64,7 +76,7 @@ def standings(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             rows=[],
             sit_out_points=points,
             games_counted=len(results),
-            rounds=rounds,
+            rounds=ranking.rounds_shown(),
         )
     else:
         context["standings"] = selectors.standings(event, with_rounds=True)
