@@ -71,6 +71,20 @@ def process_cpu(pid: int):
     return read if read() is not None else lambda: None
 
 
+def machine_cpu() -> tuple[float, float] | None:
+    """Return (busy, all) CPU seconds of the whole machine so far, every core counted
+    (/proc/stat; None where it cannot tell): what two readings' differences divide gives
+    how busy the machine's cores were between them."""
+    try:
+        fields = Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:9]
+    except OSError:
+        return None
+    user, nice, system, idle, iowait, irq, softirq, steal = (int(f) for f in fields)
+    tick = os.sysconf("SC_CLK_TCK")
+    busy = user + nice + system + irq + softirq + steal
+    return busy / tick, (busy + idle + iowait) / tick
+
+
 def report(figures: dict) -> None:
     """Print the figures as the last line: one JSON object, units in the keys."""
     print(json.dumps(figures))

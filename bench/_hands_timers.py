@@ -1,8 +1,10 @@
-"""bench/hands.py's clock of the pages' POSTs through a test client (the bare-PostgreSQL
+"""bench/hands.py's clock of the pages' POSTs through a test client, and the POSTs it
+times: the desk's hand form and a table's entry and confirmation (the bare-PostgreSQL
 floor it runs beside them is `_common.Floor`)."""
 
 import functools
 import time
+import uuid
 from urllib.parse import urlencode
 
 # --- Pages ---------------------------------------------------------------------------
@@ -64,3 +66,70 @@ class Pages:
             self.ms.setdefault(kind, []).append(took)
             self.cpu_ms.setdefault(kind, []).append(cpu)
         return response
+
+
+# --- The POSTs timed ------------------------------------------------------------------
+
+
+CALM = {"play_0": 5, "play_1": 5, "end": "none"}  # the same hand, typed, for the services
+
+
+def _calm_hand(**more) -> dict:
+    """A Texas Good Sams hand of 5 points each, as the form sends it: 20 decide nothing."""
+    return {
+        "play_0": "5",
+        "play_1": "5",
+        "muggins_0": "",
+        "muggins_1": "",
+        "end": "none",
+        "pips_0": "",
+        "pips_1": "",
+        "penalty-TOTAL_FORMS": "2",
+        "penalty-INITIAL_FORMS": "0",
+        **more,
+    }
+
+
+def desk_posts(pages: Pages, hands, official, tournament, games) -> None:
+    """Ten hands through the services (``hands``: bench/hands.py's `Hands`), then ten
+    through the desk's form, in each game."""
+    from tournaments.models import Game
+
+    pages.client.force_login(official)
+    for game in games:
+        hands.play(game, until_hands=10, data=CALM)
+        for n in range(10):
+            version = Game.objects.values_list("version", flat=True).get(pk=game.pk)
+            data = _calm_hand(key=str(uuid.uuid4()), version=str(version))
+            url = f"/desk/{tournament.slug}/games/{game.pk}/"
+            pages.send("post", "POST", url, data, counted=n == 0)
+    pages.client.logout()
+
+
+def table_steps(pages: Pages, hands, official, tournament, games) -> None:
+    """Ten hands through the services, then ten entered and confirmed at each table."""
+    from scoring.models import TableEntry
+    from scoring.services.table import sitters
+    from scoring.services.table_links import links_for
+    from tournaments.models import Game
+
+    links = links_for(games, by=official)
+    for game in games:
+        hands.play(game, until_hands=10, data=CALM)
+        page = f"/t/{tournament.slug}/table/{links[game.pk].code}/"
+        seated = sitters(game.pk)
+        enterer = next(s for s in seated if s.seat == 0)
+        answerer = next(s for s in seated if s.seat == 1)
+        for n in range(10):
+            version = Game.objects.values_list("version", flat=True).get(pk=game.pk)
+            data = _calm_hand(key=str(uuid.uuid4()), version=str(version), player=enterer.pk)
+            pages.send("table_entry", "POST", page, data, counted=n == 0)
+            entry = TableEntry.objects.filter(game=game).order_by("-pk").first()
+            answer = {
+                "entry": entry.pk,
+                "revision": entry.revision,
+                "player": answerer.pk,
+                "answer": "confirm",
+            }
+            pages.send("table_confirm", "POST", page + "answer/", answer, counted=n == 0)
+        assert Game.objects.get(pk=game.pk).hand_count == 20

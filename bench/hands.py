@@ -19,7 +19,9 @@ services, so what a hand sets off is timed with it:
    transactions locking one row and updating it (SELECT ... FOR UPDATE, UPDATE, COMMIT
    through psycopg on a connection of its own, synchronous commit; PostgreSQL only), so a
    busy machine slows both alike. `service_over_floor` is the time per hand over the time
-   per floor transaction (goal: at most 2).
+   per floor transaction (goal: at most 2). Beside it, the database's own CPU: the desk
+   connection's backend per hand (``service_db_cpu_ms_per_hand``) and the floor's per
+   transaction (``floor_db_cpu_ms_per_transaction``), from /proc.
 2. Pages, on 20-hand games. First-round games of another bracket get ten hands through
    the services, then ten more are timed through the Django test client as the pages'
    htmx forms send them: the desk's hand form (its answer is the re-drawn sheet), and a
@@ -36,7 +38,10 @@ services, so what a hand sets off is timed with it:
 3. Two processes against one (`parallel_speedup`): the first-round games of two like
    brackets of BENCH_PARALLEL_TEAMS (128) teams, one played by one process, the other by
    two (alternate games, so both lock the same next games); BENCH_REPEATS (3) times, the
-   median and the spread (goal: at least 1.6).
+   median and the spread (goal: at least 1.6). Beside them, how busy the machine's cores
+   were in each run and the share the hand-playing processes took themselves (/proc/stat;
+   the rest is PostgreSQL's): with every core busy, the cores are the limit, not the
+   database's locks or commits.
 
 ``--profile`` prints a cProfile of the services' hands and of each page to stderr.
 ``--orm`` also plays two like brackets, one through the one statements and one through
@@ -58,11 +63,11 @@ import sys
 import time
 import uuid
 
-from _common import Floor, doubles_event, report, setup_django
+from _common import Floor, doubles_event, machine_cpu, process_cpu, report, setup_django
 from _hands_events import bracket, open_games, started_round
 from _hands_general import statement_and_general
 from _hands_reads import compiled_reads
-from _hands_timers import Pages
+from _hands_timers import Pages, desk_posts, table_steps
 
 TEAMS = int(os.environ.get("BENCH_TEAMS", "64"))
 PARALLEL_TEAMS = int(os.environ.get("BENCH_PARALLEL_TEAMS", "128"))
@@ -83,8 +88,9 @@ class Hands:
 
     def __init__(self, official, rng, floor, profiler=None):
         self.official, self.rng, self.floor, self.profiler = official, rng, floor, profiler
-        self.seconds = self.cpu_seconds = 0.0
+        self.seconds = self.cpu_seconds = self.db_cpu_seconds = 0.0
         self.count = 0
+        self._backend_pid, self._backend_reader = None, lambda: None
         self.by_game: dict[str, list[float]] = {}
 
     def play(self, game, *, until_hands: int | None = None, data=None) -> int:
@@ -121,81 +127,35 @@ class Hands:
     def _add(self, game, version, hand):
         from scoring import services
 
+        backend = self._backend_cpu()
+        db_began = backend()  # read outside the hand's time
         started, cpu = time.perf_counter(), time.process_time()
         result = services.add_hand(
             game=game, by=self.official, version=version, key=uuid.uuid4(), data=hand
         )
         self.cpu_seconds += time.process_time() - cpu
-        return result, time.perf_counter() - started
+        took = time.perf_counter() - started
+        if db_began is not None:
+            self.db_cpu_seconds += backend() - db_began
+        return result, took
+
+    def _backend_cpu(self):
+        """The reader of this connection's PostgreSQL backend's CPU seconds (None on SQLite
+        or where /proc cannot tell): its clock ticks add up right over many hands."""
+        from django.db import connection
+
+        connection.ensure_connection()
+        pid = getattr(getattr(connection.connection, "info", None), "backend_pid", None)
+        if pid != self._backend_pid:
+            self._backend_pid = pid
+            self._backend_reader = process_cpu(pid) if pid else lambda: None
+        return self._backend_reader
 
     def play_event(self, event) -> None:
         """Play every game of the event to its end, as its games become ready."""
         while games := open_games(event):
             for game in games:
                 self.play(game)
-
-
-CALM = {"play_0": 5, "play_1": 5, "end": "none"}  # the same hand, typed, for the services
-
-
-def _calm_hand(**more) -> dict:
-    """A Texas Good Sams hand of 5 points each, as the form sends it: 20 decide nothing."""
-    return {
-        "play_0": "5",
-        "play_1": "5",
-        "muggins_0": "",
-        "muggins_1": "",
-        "end": "none",
-        "pips_0": "",
-        "pips_1": "",
-        "penalty-TOTAL_FORMS": "2",
-        "penalty-INITIAL_FORMS": "0",
-        **more,
-    }
-
-
-def desk_posts(pages: Pages, hands: Hands, official, tournament, games) -> None:
-    """Ten hands through the services, then ten through the desk's form, in each game."""
-    from tournaments.models import Game
-
-    pages.client.force_login(official)
-    for game in games:
-        hands.play(game, until_hands=10, data=CALM)
-        for n in range(10):
-            version = Game.objects.values_list("version", flat=True).get(pk=game.pk)
-            data = _calm_hand(key=str(uuid.uuid4()), version=str(version))
-            url = f"/desk/{tournament.slug}/games/{game.pk}/"
-            pages.send("post", "POST", url, data, counted=n == 0)
-    pages.client.logout()
-
-
-def table_steps(pages: Pages, hands: Hands, official, tournament, games) -> None:
-    """Ten hands through the services, then ten entered and confirmed at each table."""
-    from scoring.models import TableEntry
-    from scoring.services.table import sitters
-    from scoring.services.table_links import links_for
-    from tournaments.models import Game
-
-    links = links_for(games, by=official)
-    for game in games:
-        hands.play(game, until_hands=10, data=CALM)
-        page = f"/t/{tournament.slug}/table/{links[game.pk].code}/"
-        seated = sitters(game.pk)
-        enterer = next(s for s in seated if s.seat == 0)
-        answerer = next(s for s in seated if s.seat == 1)
-        for n in range(10):
-            version = Game.objects.values_list("version", flat=True).get(pk=game.pk)
-            data = _calm_hand(key=str(uuid.uuid4()), version=str(version), player=enterer.pk)
-            pages.send("table_entry", "POST", page, data, counted=n == 0)
-            entry = TableEntry.objects.filter(game=game).order_by("-pk").first()
-            answer = {
-                "entry": entry.pk,
-                "revision": entry.revision,
-                "player": answerer.pk,
-                "answer": "confirm",
-            }
-            pages.send("table_confirm", "POST", page + "answer/", answer, counted=n == 0)
-        assert Game.objects.get(pk=game.pk).hand_count == 20
 
 
 # --- Two processes against one --------------------------------------------------------
@@ -213,30 +173,52 @@ def _worker_slice(game_ids, official_id, seed):
         official = get_user_model().objects.get(pk=official_id)
         games = list(Game.objects.filter(pk__in=game_ids).order_by("position"))
         hands = Hands(official, random.Random(seed), None)
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         for game in games:
             hands.play(game)
-        return started, time.perf_counter(), hands.count
+        return started, time.perf_counter(), hands.count, time.process_time() - cpu
     finally:
         connections.close_all()
 
 
-def parallel_run(event, official, workers: int, seed: int) -> float:
-    """Play the event's first-round games from `workers` processes; return hands a second."""
+def parallel_run(event, official, workers: int, seed: int) -> tuple[float, dict]:
+    """Play the event's first-round games from `workers` processes; return hands a second
+    and where the machine's CPU went meanwhile (`_cpu_shares`)."""
     from django.db import connections
 
     ids = [g.pk for g in open_games(event)]
     connections.close_all()  # each process opens its own connection
     context = multiprocessing.get_context("fork")
+    before = machine_cpu()
     with context.Pool(workers) as pool:
         spans = pool.starmap(
             _worker_slice, [(ids[n::workers], official.pk, seed + n) for n in range(workers)]
         )
-    hands = sum(count for *_, count in spans)
-    return hands / (max(end for _, end, _ in spans) - min(start for start, *_ in spans))
+    after = machine_cpu()
+    hands = sum(count for _, _, count, _ in spans)
+    seconds = max(end for _, end, _, _ in spans) - min(start for start, *_ in spans)
+    return hands / seconds, _cpu_shares(before, after, sum(cpu for *_, cpu in spans))
+
+
+def _cpu_shares(before, after, workers_cpu: float) -> dict:
+    """How busy the machine's cores were during a parallel run (``busy``: 1.0 is every
+    core busy the whole time), and the part of it the hand-playing processes took
+    themselves (``workers``); the rest is PostgreSQL's (and anything else running)."""
+    if before is None or after is None:
+        return {}
+    busy, total = after[0] - before[0], after[1] - before[1]
+    return {"busy": busy / total, "workers": workers_cpu / total} if total else {}
 
 
 # --- Figures -------------------------------------------------------------------------
+
+
+def _shares(shares: dict, part: str) -> dict:
+    """The medians of one part of the runs' CPU shares, for one process and for two."""
+    return {
+        name: round(statistics.median(s[part] for s in runs), 2) if runs and runs[0] else None
+        for name, runs in shares.items()
+    }
 
 
 def _p95(values) -> float:
@@ -296,12 +278,14 @@ def main(profile: bool = False) -> dict:
     )
 
     # 3. Two processes against one, repeated.
-    speedups, single, double = [], [], []
+    speedups, single, double, shares = [], [], [], {"one": [], "two": []}
     for repeat in range(REPEATS):
         one = bracket(tournament, official, PARALLEL_TEAMS, f"One {repeat}")
         two = bracket(tournament, official, PARALLEL_TEAMS, f"Two {repeat}")
-        single.append(parallel_run(one, official, 1, repeat))
-        double.append(parallel_run(two, official, 2, repeat))
+        for runs, name, event, workers in ((single, "one", one, 1), (double, "two", two, 2)):
+            rate, share = parallel_run(event, official, workers, repeat)
+            runs.append(rate)
+            shares[name].append(share)
         speedups.append(double[-1] / single[-1])
 
     if service_profile:
@@ -316,6 +300,11 @@ def main(profile: bool = False) -> dict:
         "hands": hands.count,
         "service_ms_per_hand": round(service_ms, 3),
         "service_cpu_ms_per_hand": round(1000 * hands.cpu_seconds / hands.count, 3),
+        # The database's own CPU: its backend's for a hand, the floor's for a transaction.
+        "service_db_cpu_ms_per_hand": (
+            round(1000 * hands.db_cpu_seconds / hands.count, 3) if floor else None
+        ),
+        "floor_db_cpu_ms_per_transaction": floor.backend_cpu_ms() if floor else None,
         "service_ms_per_hand_by_game": {key: round(ms, 3) for key, ms in by_game.items()},
         "floor_ms_per_transaction": round(floor_ms, 3) if floor_ms else None,
         "service_over_floor": round(service_ms / floor_ms, 2) if floor_ms else None,
@@ -342,6 +331,10 @@ def main(profile: bool = False) -> dict:
         "parallel_two_hands_per_second": [round(x, 1) for x in double],
         "parallel_speedup": round(statistics.median(speedups), 2),
         "parallel_speedup_spread": [round(min(speedups), 2), round(max(speedups), 2)],
+        # How busy the machine's cores were (1.0: all of them, all the time), and the
+        # share the hand-playing processes took; the rest is PostgreSQL's.
+        "parallel_machine_busy_fraction": _shares(shares, "busy"),
+        "parallel_workers_cpu_fraction": _shares(shares, "workers"),
         "load_average": [round(x, 2) for x in os.getloadavg()],
     } | ways
     met = {
