@@ -138,4 +138,29 @@ sheet's template 29 %, the sheet's read and rows 12 %, the hand form (its fields
 the penalty rows' forms) 12 %, the form's checks and the page's context the rest. On SQLite,
 five pairs, medians: post 4.58 against 4.63 ms, entry 4.80 against 4.66, confirm 4.42
 against 4.36, a hand through the services 1.437 against 1.445: the same.
+
+2026-11-28, 17:55-18:10, the same kind of machine (AMD EPYC, 2 cores, PostgreSQL 15,
+quiet). Where a hand's time goes on the database's side, now printed by the bench:
+``service_db_cpu_ms_per_hand`` (the CPU of the desk connection's PostgreSQL backend per
+hand, from /proc) 0.85-1.00 ms against ``floor_db_cpu_ms_per_transaction`` 0.14-0.15, in
+four runs. With the server's statement log on for 243 hands of a 32-team bracket (every
+statement's duration, ``log_min_duration_statement = 0`` for the bench's connection), the
+database's own time was 0.67 ms a hand: the COMMIT 0.25 ms (the hand's WAL flushed, synchronous
+commit), the hand's statement 0.18 ms to run and 0.03 to bind, the lock with its reads
+0.07, a deciding hand's general path (31 of the 243) 0.08 a hand spread. That alone is
+about twice the floor's whole transaction (0.31-0.33 ms), before any Python: the 2x goal
+of ``service_over_floor`` cannot be met by this desk while a hand is stored with its
+change log, its game's row, its sides and the event's marker, and committed safely.
+``plan_cache_mode = force_generic_plan`` for the prepared statements (three pairs,
+PGOPTIONS) changed nothing: service 2.51-2.74 ms against 2.58-3.06, backend CPU
+0.87-0.98 against 0.88-1.11; not kept.
+
+Two processes against one, with how busy the machine's two cores were
+(``parallel_machine_busy_fraction``, /proc/stat) and the hand-playing processes' own
+share (``parallel_workers_cpu_fraction``), medians of three repeats, two runs: one
+process 0.48 busy (its own 0.28, the rest PostgreSQL's), two processes 0.89 busy (their
+own 0.47-0.48); speedups 1.62 (1.47-1.75) and 1.61 (1.42-1.64). Two processes keep both
+cores nearly full: the limit of ``parallel_speedup`` here is the two cores shared by
+the processes and their two PostgreSQL backends, not the database's locks or commits
+(those would leave the cores idle while the processes wait).
 """

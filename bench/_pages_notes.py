@@ -76,4 +76,15 @@ whole with the event, as before. Through the test client (a hand before each, me
 (a bare view 0.19); the standings 2.07-2.44 before, 1.92-2.08 after (means 2.67-2.82
 against 2.14-2.35). On the embedded default (SQLite, one pair): 0.35 / 0.21 / 0.26
 before, 0.36 / 0.26 / 0.28 after.
+
+2026-11-28 evening (an AMD EPYC 2-core machine, quiet; a bare view at 4,150-4,350
+requests a second), against 1dd4035 alternated, three pairs on PostgreSQL,
+``*_changed_over_bare`` 16-team / 128-team / standings: 1dd4035 0.27-0.28 / 0.20-0.22 /
+0.22-0.24; with what a visitor's standings rank kept under the event's shared version
+(a0cb383: a page rebuilt after a hand that decides nothing reads the marker and the
+event, no table) 0.27-0.28 / 0.20-0.21 / 0.22-0.25. Through the test client (150
+changes, a hand before each, half of them results): the standings' median 2.18 ms
+before, 1.93 after, the mean 3.09 against 2.75. What a result still costs the standings
+(cProfile): ranking every game again (``games.standings.rank``, 266 games by then) and
+the results built from their rows, about as much as the rest of the page.
 """
