@@ -59,15 +59,14 @@ class GameResult:
         object.__setattr__(self, "scores", dict(self.scores))
         object.__setattr__(self, "winners", frozenset(self.winners))
 
-    def match_points(self, side) -> int:
-        """Return what the side earned here: 2 for a lone win, 1 for a tie, 0 for a loss."""
-        if side not in self.winners:
-            return LOSS_POINTS
+    @property
+    def winner_points(self) -> int:
+        """Return what each winner earned here: 2 for a lone win, 1 each for a tie."""
         return WIN_POINTS if len(self.winners) == 1 else TIE_POINTS
 
-    def opponents(self, side) -> list:
-        """Return every other side at this table."""
-        return [other for other in self.scores if other != side]
+    def match_points(self, side) -> int:
+        """Return what the side earned here: 2 for a lone win, 1 for a tie, 0 for a loss."""
+        return self.winner_points if side in self.winners else LOSS_POINTS
 
 
 @dataclass(frozen=True)
@@ -119,8 +118,8 @@ def check_game(game: GameResult, number: int = 1) -> GameResult:
             f"{name} has no winner; a game counts in the standings only when it has ended "
             "(or was closed at time)"
         )
-    strangers = sorted(game.winners.difference(game.scores), key=_side_order)
-    if strangers:
+    if not game.winners <= game.scores.keys():
+        strangers = sorted(game.winners.difference(game.scores), key=_side_order)
         names = ", ".join(str(side) for side in strangers)
         raise RulesError(
             f"{name} names {names} among its winners, but only the sides that played it can win it"
@@ -140,9 +139,13 @@ def _tenths_against(game: GameResult, side) -> int:
     """`points_against` in whole tenths, in integers alone: exact whatever the scores, and
     a ranking adds them up without a decimal context a game (a rounds event's standings,
     ranked again after every result: two thirds of the ranking's time)."""
-    scores = [game.scores[other] for other in game.opponents(side)]
-    tenths, count = 10 * sum(scores), len(scores)
-    rounded = (2 * abs(tenths) + count) // (2 * count)  # half away from zero
+    scores = game.scores
+    return _half_up(10 * (sum(scores.values()) - scores[side]), len(scores) - 1)
+
+
+def _half_up(tenths: int, count: int) -> int:
+    """Return tenths / count rounded to a whole number, half away from zero."""
+    rounded = (2 * abs(tenths) + count) // (2 * count)
     return rounded if tenths >= 0 else -rounded
 
 
@@ -175,18 +178,6 @@ class _Tally:
         """Return the ranking keys, smaller first: match points, points for, points against."""
         return (-self.match_points, -self.points_for, self.tenths_against)
 
-    def add_game(self, game: GameResult) -> None:
-        points = game.match_points(self.side)
-        if points == WIN_POINTS:
-            self.won += 1
-        elif points == TIE_POINTS:
-            self.tied += 1
-        else:
-            self.lost += 1
-        self.match_points += points
-        self.points_for += game.scores[self.side]
-        self.tenths_against += _tenths_against(game, self.side)
-
     def add_sit_outs(self, rounds: int, sit_out_points: int) -> None:
         self.sat_out += rounds
         self.match_points += rounds * sit_out_points
@@ -197,10 +188,29 @@ def _side_order(side) -> tuple[str, str]:
 
 
 def _tally(games, sit_outs, sit_out_points) -> dict:
+    """Return each side's `_Tally`, by side. Each game's sum of scores and match points
+    for a win are worked out once for all its sides (the standings are ranked again after
+    every result, and this loop was most of the ranking's time)."""
     tallies = {}
     for game in games:
-        for side in game.scores:
-            tallies.setdefault(side, _Tally(side)).add_game(game)
+        scores, winners = game.scores, game.winners
+        total, others = sum(scores.values()), len(scores) - 1
+        win = game.winner_points
+        for side, score in scores.items():
+            tally = tallies.get(side)
+            if tally is None:
+                tally = tallies[side] = _Tally(side)
+            if side not in winners:
+                tally.lost += 1
+                tally.match_points += LOSS_POINTS
+            else:
+                if win == WIN_POINTS:
+                    tally.won += 1
+                else:
+                    tally.tied += 1
+                tally.match_points += win
+            tally.points_for += score
+            tally.tenths_against += _half_up(10 * (total - score), others)
     for side, rounds in Counter(sit_outs).items():
         tallies.setdefault(side, _Tally(side)).add_sit_outs(rounds, sit_out_points)
     return tallies

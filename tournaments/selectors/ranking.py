@@ -91,14 +91,19 @@ def _game_results(rows) -> dict[int, list[GameResult]]:
     results: dict[int, list[GameResult]] = {}
     for game_id, seats in games.items():
         winner, event_id = about[game_id]
-        if winner is not None and winner < len(seats):
-            winners = (seats[winner][0],)
-        else:
-            winners = tuple(seats[index][0] for index in best_totals(t for _, t in seats))
-        results.setdefault(event_id, []).append(
-            GameResult(scores=dict(seats), winners=frozenset(winners))
-        )
+        results.setdefault(event_id, []).append(_game_result(seats, winner))
     return results
+
+
+def _game_result(seats: list, winner_seat: int | None) -> GameResult:
+    """Return one game with a result from its sides' (team id, total) by seat: the winner
+    seat's side won or, when the game has no winner seat, every side level on the best
+    total (a tie)."""
+    if winner_seat is not None and winner_seat < len(seats):
+        winners = (seats[winner_seat][0],)
+    else:
+        winners = tuple(seats[index][0] for index in best_totals(t for _, t in seats))
+    return GameResult(scores=dict(seats), winners=frozenset(winners))
 
 
 def ranked_events(events) -> dict[int, list]:
@@ -168,17 +173,20 @@ def standings_inputs(event, *, rows: list | None = None) -> tuple[tuple, list]:
     of its started rounds with their sides, and the rounds sat out), none when ``rows``
     gives what `standings_reads` read."""
     tables, sat_out = rows if rows is not None else (read(event=event.pk) for read in READS)
-    results, counts, game_id = [], {}, None
+    results, counts, game_id, seats = [], {}, None, None
     for pk, number, round_status, status, winner_seat, team_id, total in tables:
         if pk != game_id:  # a table: counted once in its round
-            game_id = pk
+            game_id, scored = pk, status in SCORED
             summary = counts.setdefault(number, [round_status, 0, 0])
             summary[1] += 1
-            summary[2] += status in SCORED
-        if status in SCORED and team_id is not None:  # as `_result_rows` reads a result
-            results.append((pk, team_id, total, winner_seat, event.pk))
+            summary[2] += scored
+            if scored:  # its sides, by seat, as `_result_rows` reads a result
+                seats = []
+                results.append((seats, winner_seat))
+        if scored and team_id is not None:
+            seats.append((team_id, total))
     rounds = [RoundSummary(number, *counts[number]) for number in sorted(counts)]
-    ranked = _game_results(results).get(event.pk, [])
+    ranked = [_game_result(seats, winner) for seats, winner in results if seats]
     inputs = ranked, [team_id for (team_id,) in sat_out], sit_out_points(event)
     return inputs, rounds
 
