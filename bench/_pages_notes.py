@@ -87,4 +87,17 @@ changes, a hand before each, half of them results): the standings' median 2.18 m
 before, 1.93 after, the mean 3.09 against 2.75. What a result still costs the standings
 (cProfile): ranking every game again (``games.standings.rank``, 266 games by then) and
 the results built from their rows, about as much as the rest of the page.
+
+2026-11-28 night (an AMD EPYC 2-core machine, a bare view at 1,500-2,300 requests a
+second: busier than the evening's), against 141d839 alternated, six pairs on PostgreSQL
+with BENCH_CHANGES=60, ``standings_changed_over_bare``: 141d839 0.21, 0.21, 0.21, 0.21,
+0.21, 0.20; with a game's sum of scores and a win's points worked out once for all its
+sides (``games.standings._tally``) and the results built in the one pass over the tables
+(``selectors.ranking.standings_inputs``) 0.24, 0.23, 0.23; with the ranking's digest
+pickled as well 0.24, 0.23, 0.22. The brackets the same both ways (16-team 0.27-0.30,
+128-team 0.20-0.21). ``games.standings.rank`` on 150 games of four sides: 1.28-1.30 ms
+before, 0.59-0.60 after, the same rows. Through the test client (200 changes, 86 of them
+results), the standings after a result: medians of 7.0 ms before, 5.9-6.2 after; after
+a hand that decides nothing 2.2-3.3 ms both ways (the marker's and the event's round
+trips, the page's cache, the middleware: no part of it over a sixth).
 """
