@@ -100,4 +100,20 @@ before, 0.59-0.60 after, the same rows. Through the test client (200 changes, 86
 results), the standings after a result: medians of 7.0 ms before, 5.9-6.2 after; after
 a hand that decides nothing 2.2-3.3 ms both ways (the marker's and the event's round
 trips, the page's cache, the middleware: no part of it over a sixth).
+
+2026-11-29 (an AMD EPYC 2-core machine, quiet; a bare view at 2,300-2,800 requests a
+second), against 800bd1d alternated, three pairs on PostgreSQL with BENCH_CHANGES=60,
+``*_changed_over_bare`` 16-team / 128-team / standings: 800bd1d 0.29-0.31 / 0.22-0.23 /
+0.22-0.23; with a visitor's first request after a change built by the view in
+`KeptPageMiddleware`, given the headers the rest of the stack gave that view's pages
+(session, CSRF, user, messages, framing and the security policy skipped: a cProfile of
+the rebuilt standings put a tenth of its time there), 0.33-0.34 / 0.24-0.25 / 0.26-0.27.
+The unchanged pages 1.08-1.36 of the bare view and the 304 poll 1.27-1.59 both ways
+(the kept pages' own requests a second the same; the bare view's moved from run to
+run). On the embedded default (SQLite, one pair): 0.33 / 0.22 / 0.26 before, 0.38 /
+0.26 / 0.30 after. Profiled through the test client (60 hands, none deciding), the
+128-team bracket rebuilt after a hand, as shares of its view's time: the bracket's lines
+(`bracket_for_event`, with the moved games' rows read in a second round trip) 45 %, the
+event with the games' versions (the first round trip) 21 %, the cards 15 %, the live
+part and the page 8 %, the gzip 6 %.
 """

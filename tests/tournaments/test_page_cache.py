@@ -15,7 +15,7 @@ from django.core.cache import caches
 from django.http import HttpResponse
 from django.middleware.csrf import get_token
 from django.test import RequestFactory
-from django.urls import reverse
+from django.urls import ResolverMatch, reverse
 from django.utils.html import escape
 from django_htmx.middleware import HtmxDetails
 
@@ -381,6 +381,105 @@ def test_a_visitor_s_kept_page_is_served_before_the_rest_of_the_stack_with_its_h
     services.record_result(game=game_at(event, 1, 0), winner_seat=0, by=official)
     changed = client.get(bracket_url(event))
     assert changed.status_code == 200 and changed["ETag"] != built["ETag"]
+
+
+def _later_middleware_fails(monkeypatch):
+    monkeypatch.setattr(
+        "django.middleware.csrf.CsrfViewMiddleware.process_view",
+        lambda *a, **k: pytest.fail("later middleware ran for a visitor's rebuilt page"),
+    )
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_visitor_s_page_after_a_change_is_built_before_the_rest_of_the_stack(
+    client, event, official, monkeypatch, htmx
+):
+    """KeptPageMiddleware: once the stack gave this view's pages their headers, the next
+    version of the page is built by the view alone, with the same headers; and kept."""
+    asked = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    built = client.get(bracket_url(event), **asked)
+    services.record_result(game=game_at(event, 1, 0), winner_seat=1, by=official)
+    _later_middleware_fails(monkeypatch)
+    rebuilt = client.get(bracket_url(event), **asked)
+    assert rebuilt.status_code == 200 and rebuilt["ETag"] != built["ETag"]
+    assert ("<html" in rebuilt.content.decode()) is not htmx
+    for header in ("Content-Security-Policy", "X-Frame-Options", "Content-Type", "Vary"):
+        assert rebuilt[header] == built[header], header
+    assert "no-cache" in rebuilt["Cache-Control"]
+    final = game_at(event, 2, 0).sides.exclude(team=None).get().team
+    assert escape(final.label) in rebuilt.content.decode()
+    kept = client.get(bracket_url(event), **asked)
+    assert kept.templates == [] and kept.content == rebuilt.content
+    assert kept["Content-Security-Policy"] == built["Content-Security-Policy"]
+    # Through the whole stack again (an official's page is never built early), the same.
+    monkeypatch.undo()
+    page_cache.clear()
+    whole = client.get(bracket_url(event), **asked)
+    assert whole.content == rebuilt.content
+    assert whole["Content-Security-Policy"] == rebuilt["Content-Security-Policy"]
+
+
+def _rename_someone(event, official, name):
+    player = Player.objects.filter(memberships__event=event).order_by("pk").first()
+    services.update_player(player=player, by=official, name=name)
+
+
+def test_a_missing_round_after_a_change_gets_the_stack_s_not_found_page(
+    client, tournament, official
+):
+    event = played_rounds_event(tournament, official, 7)
+    assert client.get(round_url(event, 1)).status_code == 200
+    _rename_someone(event, official, "Zebedee Newname")
+    assert "Zebedee Newname" in client.get(round_url(event, 1)).content.decode()
+    missing = client.get(round_url(event, 9))
+    assert missing.status_code == 404 and "Content-Security-Policy" in missing
+
+
+def _page_view(body):
+    """A public view of the event marker, resolved at /x/<slug>/<pk>/ by the middleware."""
+
+    @public_page(event_marker)
+    def view(request, slug, pk):
+        view.calls += 1
+        return body(request)
+
+    view.calls = 0
+    return view
+
+
+@pytest.mark.parametrize("kind", ["token", "cookie", "fails"])
+def test_a_view_whose_page_is_not_to_share_is_built_in_the_stack_from_then_on(
+    stored, event, official, monkeypatch, kind
+):
+    def body(request):
+        if kind == "fails" and not hasattr(request, "session"):
+            raise RuntimeError("no session outside the stack")
+        response = HttpResponse(get_token(request) if kind == "token" else "hello")
+        if kind == "cookie":
+            response.set_cookie("seen", "1")
+        return response
+
+    view = _page_view(body)
+    match = ResolverMatch(view, (), {"slug": event.tournament.slug, "pk": event.pk})
+    monkeypatch.setattr(page_cache, "resolve", lambda path: match)
+    stack = []
+
+    def rest(request):
+        stack.append(1)
+        request.session = SessionStore()  # as SessionMiddleware gives it
+        return view(request, **match.kwargs)
+
+    middleware = page_cache.KeptPageMiddleware(rest)
+    middleware.stack_headers.learn(
+        view, HttpResponse(headers={"X-Frame-Options": "DENY"}), {"headers": []}
+    )
+    for n in range(3):
+        _rename_someone(event, official, f"Name {n}")
+        middleware(RequestFactory().get("/x/"))
+    assert len(stack) == 3  # each page built in the stack
+    assert view.calls == 4  # once outside it, the first time only
+    # A page the stack builds whole is kept when there is nothing personal in it.
+    assert any(key.startswith("page:") for key in stored) is (kind == "fails")
 
 
 def test_a_page_stored_without_the_stack_s_headers_is_not_served_early(stored, client, event):
