@@ -131,7 +131,7 @@ MIDDLEWARE = [
     "tournaments.server_time.ServerNowMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # A visitor's unchanged public page: 304 or the kept page after one query, nothing more.
-    "tournaments.page_cache.KeptPageMiddleware",
+    "tournaments.kept_pages.KeptPageMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",

@@ -20,7 +20,7 @@ from django.utils.html import escape
 from django_htmx.middleware import HtmxDetails
 
 from tests.factories import EventFactory, PlayerFactory, drawn_doubles, game_at
-from tournaments import page_cache, services
+from tournaments import kept_pages, page_cache, services
 from tournaments.models import Player
 from tournaments.page_cache import event_marker, public_page
 from tournaments.views import brackets_public
@@ -461,7 +461,7 @@ def test_a_view_whose_page_is_not_to_share_is_built_in_the_stack_from_then_on(
 
     view = _page_view(body)
     match = ResolverMatch(view, (), {"slug": event.tournament.slug, "pk": event.pk})
-    monkeypatch.setattr(page_cache, "resolve", lambda path: match)
+    monkeypatch.setattr(kept_pages, "resolve", lambda path: match)
     stack = []
 
     def rest(request):
@@ -469,7 +469,7 @@ def test_a_view_whose_page_is_not_to_share_is_built_in_the_stack_from_then_on(
         request.session = SessionStore()  # as SessionMiddleware gives it
         return view(request, **match.kwargs)
 
-    middleware = page_cache.KeptPageMiddleware(rest)
+    middleware = kept_pages.KeptPageMiddleware(rest)
     middleware.stack_headers.learn(
         view, HttpResponse(headers={"X-Frame-Options": "DENY"}), {"headers": []}
     )
