@@ -177,12 +177,12 @@ def test_a_kept_connection_killed_between_requests_is_replaced_by_the_next_reque
 def test_a_poll_whose_kept_connection_was_lost_is_answered_on_a_new_one(
     client, game, monkeypatch, settings
 ):
-    from tournaments import page_cache
+    from tournaments import kept_pages
 
     settings.PAGE_MARKER_HOLD_MS = 0  # the marker asked of the database (not held)
     url = reverse("scoring_public:game", args=[game.event.tournament.slug, game.pk])
     tag = client.get(url).headers["ETag"]
-    killing_first(monkeypatch, page_cache, "resolve")
+    killing_first(monkeypatch, kept_pages, "resolve")
     poll = client.get(url, headers={"if-none-match": tag})
     monkeypatch.undo()
     assert poll.status_code == 304
@@ -192,14 +192,14 @@ def test_a_poll_whose_kept_connection_was_lost_is_answered_on_a_new_one(
 def test_a_poll_of_a_held_marker_is_answered_without_the_lost_connection(
     client, game, monkeypatch, django_assert_num_queries, settings
 ):
-    from tournaments import page_cache
+    from tournaments import kept_pages
 
     # Held for a minute: on a busy machine the poll may come more than the second a
     # marker is held by default after the page was read.
     settings.PAGE_MARKER_HOLD_MS = 60_000
     url = reverse("scoring_public:game", args=[game.event.tournament.slug, game.pk])
     tag = client.get(url).headers["ETag"]
-    killing_first(monkeypatch, page_cache, "resolve")
+    killing_first(monkeypatch, kept_pages, "resolve")
     with django_assert_num_queries(0):
         poll = client.get(url, headers={"if-none-match": tag})
     monkeypatch.undo()
