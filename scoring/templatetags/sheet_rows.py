@@ -1,15 +1,15 @@
-"""The sheet's hand rows (`{% hand_rows sheet.rows official sheet_url %}`), each drawn once
-for what it shows and kept in this process.
+"""The sheet's hand rows on the correction pages (`{% hand_rows sheet.rows official sheet_url %}`
+in sheet_hands.html: editing or deleting a hand, correcting a table's), each drawn once
+for what it shows and kept in this process. The pages every hand draws again (the desk's
+sheet, a table's page, a visitor's page of the game) write their rows in Python instead
+(`scoring.written_sheet`), which costs less than a kept row's key.
 
-Every hand entered re-draws its sheet, and its rows through the template were half of
-the sheet's drawing on a 20-hand game, more than the hand's own service (bench/hands.py
---profile; ``post_cpu_median_ms`` measures the whole answer). A row shows nothing but
-its own values (the hand's number, id and edit time, each side's points and words, the
-totals, notes, penalties, the answer noted on it) and whether it is the official's (with
-the sheet's address). Its key is those values themselves, so a kept row is the row the
-template would draw now, never an older one: whatever changes what a row says changes
-its key. Rows kept here are the process's own (a few thousand, the oldest dropped
-first), never shared.
+A row shows nothing but its own values (the hand's number, id and edit time, each side's
+points and words, the totals, notes, penalties, the answer noted on it) and whether it
+is the official's (with the sheet's address). Its key is those values themselves, so a
+kept row is the row the template would draw now, never an older one: whatever changes
+what a row says changes its key. Rows kept here are the process's own (a few thousand,
+the oldest dropped first), never shared.
 """
 
 from __future__ import annotations
