@@ -163,4 +163,28 @@ own 0.47-0.48); speedups 1.62 (1.47-1.75) and 1.61 (1.42-1.64). Two processes ke
 cores nearly full: the limit of ``parallel_speedup`` here is the two cores shared by
 the processes and their two PostgreSQL backends, not the database's locks or commits
 (those would leave the cores idle while the processes wait).
+
+2026-11-29 morning, the same kind of machine (AMD EPYC, 2 cores, PostgreSQL 15; slower
+than on the 28th: the same code's POST came to 8.3-9.0 ms, not 6.5-7.3), b250cc9 against
+9626ece (a sheet's sides and hands written in Python, `scoring/written_sheet.py`)
+alternated, five pairs of the whole bench, medians of each run's figure:
+
+    figure                          b250cc9               9626ece
+    post_median_ms                  8.78 (8.32-8.97)      8.38 (7.39-9.46)
+    post_cpu_median_ms              6.73 (6.58-6.95)      6.40 (5.74-7.03)
+    table_entry_median_ms           8.95 (8.69-9.42)      8.35 (8.13-9.26)
+    table_confirm_median_ms         8.83 (8.55-9.40)      8.07 (7.89-9.18)
+    service_over_floor              6.97 (6.63-7.10)      7.21 (6.37-7.29)
+    parallel_speedup                1.84 (1.78-1.91)      1.86 (1.70-1.95)
+
+The desk's POST alone (16 games, ten POSTs each, the test client, three pairs): 7.8-8.6
+ms before, 7.3-7.5 after. Timed apart on a 20-hand sheet: the sides 0.10 ms through the
+template, 0.01 written; the hands 0.49 ms through the template with every row kept (the
+rows' keys alone 25 µs each), 0.14 written; Django's `escape` took half the written
+hands' time until the text was escaped as `conditional_escape` does without its lazy
+wrapper. Timed apart in one POST (perf_counter around each part, 16 games): the hand's
+service 4.4 ms with its transaction (1.6 ms of it waiting for the database: the lock with
+the hands, the hand's statement, the commit), the page 1.1, the sheet's read 0.8, the
+form 0.7 and its checks 0.2. On SQLite (two pairs) 6.55-6.88 ms before, 5.66-6.84 after.
+`parallel_speedup` was at least 1.70 in all ten runs.
 """

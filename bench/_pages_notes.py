@@ -116,4 +116,18 @@ run). On the embedded default (SQLite, one pair): 0.33 / 0.22 / 0.26 before, 0.3
 (`bracket_for_event`, with the moved games' rows read in a second round trip) 45 %, the
 event with the games' versions (the first round trip) 21 %, the cards 15 %, the live
 part and the page 8 %, the gzip 6 %.
+
+2026-11-29 morning (the same kind of machine, a bare view at 3,100-3,300 requests a
+second), tried and not kept: a visitor's big bracket sending, in its one round trip with
+the event and the games' versions, a read of the rows of the games whose version is not
+the one its process kept (the kept versions as a parameter), so the moved game's rows
+needed no second round trip. Three pairs against 9626ece, ``big_bracket_changed_over_bare``:
+with the kept pairs as two arrays anti-joined, 0.25 / 0.23 / 0.25 before, 0.21 / 0.22 /
+0.23 after (PostgreSQL planned a loop over both: 0.9 ms for the read against 0.07 ms for
+the versions and 0.05 for one game's rows); with the kept versions as a JSON object
+looked up per game, 0.24 / 0.25 / 0.24 before, 0.24 / 0.23 / 0.24 after (the read 0.10
+ms more than one game's, the round trip saved about as much). Profiled through the test
+client, the rebuilt 128-team page: 3.0 ms median, the kept lines (copying 127 lines and
+reading the moved game) 0.43 ms of it; a gen-2 garbage collection in the bench's process
+(150,000 objects) took 80 ms once in 60 requests.
 """
