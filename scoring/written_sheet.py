@@ -6,7 +6,7 @@ answers with the official's sheet, a table's entry and confirmation with the tab
 and a visitor's page of the game is built again after the change. Through the template
 engine, the sides and a 20-hand table took 0.6 ms of a desk POST's 7 ms on PostgreSQL
 (each row kept in this process under a key of what it shows, `sheet_rows`: its key alone
-cost 25 µs a row); written here, a tenth of that, and nothing is kept.
+cost 25 µs a row); written here, 0.15 ms, and nothing is kept (bench/_hands_notes.py).
 
 The templates stay what the correction pages (sheet_edit, sheet_delete, table_correct)
 draw, and the tests compare each part written here with its template over every state it
