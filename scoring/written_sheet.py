@@ -115,8 +115,8 @@ def hand_row(row, official: bool, sheet_url: str = "") -> str:
             f'<th scope="rowgroup" colspan="{span}">Game {row.game_start}</th></tr>\n'
         )
     edited = ""
-    if hand.edited:
-        at = date_filter(timezone.localtime(hand.edited_at), "H:i") if hand.edited_at else ""
+    if hand.edited:  # edited_at is set
+        at = date_filter(timezone.localtime(hand.edited_at), "H:i")
         edited = f' <span class="tag warn" title="Edited {at}">edited</span>'
     cells = "".join(
         f'\n        <td data-label="{escape(cell.side.name)}">\n'
