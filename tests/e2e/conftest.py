@@ -1,10 +1,13 @@
 """Real-browser tests: Playwright driving the system's Chromium against a live server."""
 
+import contextlib
 import os
+import re
 import shutil
+from pathlib import Path
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Error, expect
 
 from tests.conftest import missing_service
 
@@ -46,6 +49,74 @@ def browser():
         )
         yield browser
         browser.close()
+
+
+# Where a failed test's browser traces are kept: what each page showed and did, step by
+# step, to be opened with `.venv/bin/playwright show-trace FILE`. A failure seen once in
+# ten full runs (a box read as not shown) is then seen, not guessed at.
+TRACES = Path(os.environ.get("E2E_TRACES", "data/e2e-traces"))
+
+
+def trace_path(nodeid: str, number: int) -> Path:
+    return TRACES / f"{re.sub(r'[^A-Za-z0-9_.-]+', '-', nodeid).strip('-')}-{number}.zip"
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = (yield).get_result()
+    if report.when != "call" or not report.failed:
+        return
+    item.e2e_failed = True
+    traced = getattr(item, "e2e_traced", [])
+    if traced:
+        paths = "\n".join(str(trace_path(item.nodeid, n)) for n in range(len(traced)))
+        report.sections.append(
+            ("browser traces", f"kept, to open with playwright show-trace:\n{paths}")
+        )
+
+
+@pytest.fixture(autouse=True)
+def _trace_each_context(request):
+    """Trace every browser context a test opens (each step with the page's DOM). A trace
+    is written when its context closes; kept under ``TRACES`` if the test failed, else
+    dropped once the test is over."""
+    if "browser" not in request.fixturenames:
+        yield
+        return
+    browser = request.getfixturevalue("browser")
+    nodeid = request.node.nodeid
+    opened = request.node.e2e_traced = []
+    new_context = browser.new_context
+
+    def traced_context(**options):
+        context = new_context(**options)
+        context.tracing.start(snapshots=True)
+        written = TRACES / "pending" / trace_path(nodeid, len(opened)).name
+        close = context.close
+
+        def close_traced(**close_options):
+            if not context.e2e_closed:
+                context.e2e_closed = True
+                with contextlib.suppress(Error):  # the context went with its browser
+                    context.tracing.stop(path=written)
+                close(**close_options)
+
+        context.e2e_closed = False
+        context.close = close_traced
+        opened.append((context, written))
+        return context
+
+    browser.new_context = traced_context
+    yield
+    del browser.new_context  # the method again
+    failed = getattr(request.node, "e2e_failed", False)
+    for number, (context, written) in enumerate(opened):
+        context.close()  # a context the test left open
+        if written.exists():
+            if failed:
+                written.replace(trace_path(nodeid, number))
+            else:
+                written.unlink()
 
 
 @pytest.fixture
