@@ -1,16 +1,18 @@
-"""A score sheet's sides and hands written in Python, character for character as
-sheet_sides.html, sheet_hands.html and sheet_row.html draw them (for speed).
+"""A score sheet's sides and hands, written in Python for every page that shows a sheet.
 
 Every hand entered draws its sheet again in the answer to the POST: the desk's hand form
 answers with the official's sheet, a table's entry and confirmation with the table's page,
 and a visitor's page of the game is built again after the change. Through the template
 engine, the sides and a 20-hand table took 0.6 ms of a desk POST's 7 ms on PostgreSQL
-(each row kept in this process under a key of what it shows, `sheet_rows`: its key alone
-cost 25 µs a row); written here, 0.15 ms, and nothing is kept (bench/_hands_notes.py).
+(each row kept in this process under a key of what it shows: its key alone cost 25 µs a
+row); written here, 0.15 ms, and nothing is kept (bench/_hands_notes.py). The correction
+pages (editing or deleting a hand, correcting a table's) draw it too: one way to draw a
+row, none kept.
 
-The templates stay what the correction pages (sheet_edit, sheet_delete, table_correct)
-draw, and the tests compare each part written here with its template over every state it
-shows (tests/scoring/test_written_sheet.py). A change to one is a change to the other.
+What it writes is held, character for character, to reference templates that say the
+same markup the way a template would (tests/scoring/reference/, compared over every state
+a side's card and a hand's row show by tests/scoring/test_written_sheet.py): a change to
+the markup is made to both.
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ def _text(value) -> str:
 
 
 def sheet_sides(sheet) -> SafeString:
-    """Return the scoreboard of the sides and their totals (sheet_sides.html)."""
+    """Return the scoreboard of the sides and their totals."""
     game, tied = sheet.game, sheet.tied
     cards = []
     for side in sheet.sides:
@@ -79,7 +81,7 @@ def sheet_sides(sheet) -> SafeString:
 
 
 def sheet_hands(sheet, official: bool, sheet_url: str = "") -> SafeString:
-    """Return the table of every hand with the running totals (sheet_hands.html);
+    """Return the table of every hand with the running totals;
     ``official`` adds each hand's correction links from the sheet's address."""
     heads = "".join(f'<th scope="col">{escape(side.name)}</th>' for side in sheet.sides)
     corrections = (
@@ -104,7 +106,7 @@ def sheet_hands(sheet, official: bool, sheet_url: str = "") -> SafeString:
 
 
 def hand_row(row, official: bool, sheet_url: str = "") -> str:
-    """Return one hand's row (sheet_row.html)."""
+    """Return one hand's row."""
     hand = row.hand
     number_ = hand.number
     start = ""

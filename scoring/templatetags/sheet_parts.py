@@ -1,7 +1,7 @@
-"""A sheet's sides and hands on the pages every hand draws again (the desk's sheet, a
-table's page, a visitor's page of the game), written in Python (`scoring.written_sheet`):
-``{% sheet_sides sheet %}`` draws what ``{% include "scoring/sheet_sides.html" %}`` does,
-``{% sheet_hands sheet official %}`` what sheet_hands.html does with ``official``."""
+"""A sheet's sides and hands, written in Python (`scoring.written_sheet`), on every page
+that shows a sheet: ``{% sheet_sides sheet %}``, the sides and their totals;
+``{% sheet_hands sheet official=True %}``, every hand with the running totals (with each
+hand's correction links for an official)."""
 
 from django import template
 from django.urls import reverse

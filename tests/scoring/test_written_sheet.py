@@ -1,14 +1,17 @@
 """A sheet's sides and hands written in Python (`scoring.written_sheet`) are, character
-for character, what sheet_sides.html, sheet_hands.html and sheet_row.html draw: every
-state a side's card and a hand's row show, on the official's sheet and a visitor's. No
-database: the parts are drawn from the views the selectors build."""
+for character, what the reference templates beside this file draw (sheet_sides.html,
+sheet_hands.html, sheet_row.html: the markup as a template would say it, which every
+page with a sheet once drew): every state a side's card and a hand's row show, on the
+official's sheet and a visitor's. No database: the parts are drawn from the views the
+selectors build."""
 
 import datetime
+from pathlib import Path
 from types import SimpleNamespace
 from zoneinfo import ZoneInfo
 
 import pytest
-from django.template.loader import render_to_string
+from django.template import Context, Engine
 from django.urls import reverse
 from django.utils import timezone
 from hypothesis import given, settings
@@ -29,6 +32,10 @@ WHEN = st.one_of(
     ).map(lambda moment: moment.replace(tzinfo=datetime.UTC)),
 )
 TOURNAMENT = SimpleNamespace(slug="spring-open")
+REFERENCE = Engine(
+    dirs=[Path(__file__).parent / "reference"],
+    libraries={"numbers": "tournaments.templatetags.numbers"},
+)
 
 
 @st.composite
@@ -85,8 +92,9 @@ def sheets(draw):
     return sheet
 
 
-def _template(name, sheet, **more):
-    return render_to_string(f"scoring/{name}", {"sheet": sheet, "tournament": TOURNAMENT, **more})
+def _template(name, sheet=None, **more):
+    context = Context({"sheet": sheet, "tournament": TOURNAMENT, **more})
+    return REFERENCE.get_template(name).render(context)
 
 
 @settings(max_examples=300, deadline=None)
@@ -104,9 +112,7 @@ def test_the_hands_are_what_their_template_draws(sheet, official, zone):
         drawn = _template("sheet_hands.html", sheet, official=official)
         assert sheet_hands(sheet, official, url) == drawn
         for row in sheet.rows:
-            alone = render_to_string(
-                "scoring/sheet_row.html", {"row": row, "official": official, "sheet_url": url}
-            )
+            alone = _template("sheet_row.html", row=row, official=official, sheet_url=url)
             assert hand_row(row, official, url) == alone
 
 
