@@ -4,6 +4,7 @@ import contextlib
 import os
 import re
 import shutil
+import warnings
 from pathlib import Path
 
 import pytest
@@ -70,9 +71,8 @@ def pytest_runtest_makereport(item, call):
     traced = getattr(item, "e2e_traced", [])
     if traced:
         paths = "\n".join(str(trace_path(item.nodeid, n)) for n in range(len(traced)))
-        report.sections.append(
-            ("browser traces", f"kept, to open with playwright show-trace:\n{paths}")
-        )
+        kept = "kept, to open with playwright show-trace (a warning names any not written)"
+        report.sections.append(("browser traces", f"{kept}:\n{paths}"))
 
 
 @pytest.fixture(autouse=True)
@@ -94,14 +94,16 @@ def _trace_each_context(request):
         written = TRACES / "pending" / trace_path(nodeid, len(opened)).name
         close = context.close
 
+        closed = False
+
         def close_traced(**close_options):
-            if not context.e2e_closed:
-                context.e2e_closed = True
+            nonlocal closed
+            if not closed:
+                closed = True
                 with contextlib.suppress(Error):  # the context went with its browser
                     context.tracing.stop(path=written)
                 close(**close_options)
 
-        context.e2e_closed = False
         context.close = close_traced
         opened.append((context, written))
         return context
@@ -112,11 +114,16 @@ def _trace_each_context(request):
     failed = getattr(request.node, "e2e_failed", False)
     for number, (context, written) in enumerate(opened):
         context.close()  # a context the test left open
-        if written.exists():
-            if failed:
-                written.replace(trace_path(nodeid, number))
-            else:
-                written.unlink()
+        if not written.exists():
+            if failed:  # the report named it: say why it is not there
+                warnings.warn(
+                    f"{trace_path(nodeid, number)} was not written: its browser had gone",
+                    stacklevel=1,
+                )
+        elif failed:
+            written.replace(trace_path(nodeid, number))
+        else:
+            written.unlink()
 
 
 @pytest.fixture
