@@ -187,4 +187,35 @@ service 4.4 ms with its transaction (1.6 ms of it waiting for the database: the 
 the hands, the hand's statement, the commit), the page 1.1, the sheet's read 0.8, the
 form 0.7 and its checks 0.2. On SQLite (two pairs) 6.55-6.88 ms before, 5.66-6.84 after.
 `parallel_speedup` was at least 1.70 in all ten runs.
+
+2026-11-29 afternoon, another machine of the kind (an Intel Xeon, 2 cores, PostgreSQL 15,
+quiet; a plain loop of 20 million additions 1.8 s, against 4.2-5.4 s on the morning's
+machine). A first doubles game's result that sends its losers' partners to singles
+wrote their partners' game in 29 statements: the two teams, members and entries one at
+a time, and the singles event's games read twice. Now 19: the singles games read once
+(is the bracket drawn, where does the game go), the teams, the members and the entries
+one INSERT each (an entry the player already has stands). Timed as 16 `record_result`
+calls on the first round of a 32-team bracket (a test on PostgreSQL, two runs each):
+13.1-13.6 ms a result before, 11.4 after; 0.6-0.8 ms without a singles event. The rest
+of such a result is the general path: a game feeding singles is not the one statement's
+ordinary case (`result_statements`). The whole bench, four pairs alternated, 2b740f9
+then the change:
+
+    figure                          2b740f9          change
+    service_ms_per_hand             3.13-3.52        2.93-3.38
+      texas_good_sams               3.17-3.61        2.93-3.37
+    service_over_floor              6.60-7.40        6.43-7.09
+    post_median_ms                  6.57-7.67        6.79-7.93
+    post_cpu_median_ms              5.10-6.05        5.29-6.20
+    table_entry_median_ms           6.91-8.05        7.06-8.14
+    table_confirm_median_ms         6.70-7.67        6.77-7.72
+    parallel_speedup                1.64-1.85        1.77-1.84
+
+The pages are not on the changed path; they moved with the machine through the runs
+(the floor 0.45-0.52 ms). Profiled (cProfile, 213 hands that decide nothing, 8-team
+games): 2.75 ms a hand, 1.9 of it this process's CPU; BEGIN is a round trip of its own
+(psycopg syncs the pipeline after it), then the lock with the hands, the hand's one
+statement and COMMIT. The desk's POST under cProfile: the hand form 1.6 ms of 10.8
+(Django's deep copy of each form's fields about half of it: the penalty rows' forms,
+built for their checks on every POST).
 """

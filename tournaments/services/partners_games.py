@@ -20,7 +20,7 @@ Once the singles bracket is drawn, such a doubles result can no longer change.
 
 from __future__ import annotations
 
-from django.db.models import Max, Q
+from django.db.models import Count, Max, Q
 from django.utils import timezone
 
 from .. import naming
@@ -62,7 +62,7 @@ def feed_partners_game(
     teams and entries it makes are marked ``fed_from`` the doubles game. A correction
     passes the ``position`` and team ``numbers`` the old losers' game left free.
     """
-    _refuse_when_drawn(singles)
+    position = _free_position(singles, position)
     players = _partners(loser_team_id)
     if players is None:
         return None
@@ -71,7 +71,7 @@ def feed_partners_game(
         event=singles,
         stage=0,
         round_number=1,
-        position=_free_position(singles, position),
+        position=position,
         fed_from_id=doubles_game.pk,
         status=Game.Status.READY,
         updated_at=timezone.now(),
@@ -87,12 +87,25 @@ def feed_partners_game(
     return partners_game
 
 
-def _refuse_when_drawn(singles: Event) -> None:
-    if Game.objects.filter(event=singles, stage__in=naming.FIRST_STAGES).exists():
+def _free_position(singles: Event, position):
+    """Refuse once the singles bracket is drawn; else return ``position`` when no live
+    partners' game holds it, or the one after the last (one read for both)."""
+    live = Q(stage=0, position__lt=SET_ASIDE)
+    read = {
+        "drawn": Count("pk", filter=Q(stage__in=naming.FIRST_STAGES)),
+        "last": Max("position", filter=live),
+    }
+    if position is not None:
+        read["taken"] = Count("pk", filter=live & Q(position=position))
+    found = Game.objects.filter(event=singles).aggregate(**read)
+    if found["drawn"]:
         raise DeskError(
             f"The {singles.name} bracket has already been drawn; "
             "doubles results that send partners to singles can no longer change."
         )
+    if position is None or found["taken"]:
+        position = 0 if found["last"] is None else found["last"] + 1
+    return position
 
 
 def _partners(team_id: int):
@@ -107,37 +120,38 @@ def _partners(team_id: int):
 
 def _singles_teams(singles: Event, players, doubles_id: int, free_numbers: list) -> dict:
     """Return each player's singles team by player id, making the missing ones (with
-    their entries) from the free ``numbers`` first, then after the highest number."""
+    their entries) from the free ``numbers`` first, then after the highest number.
+
+    The new teams, their members and the entries are each one INSERT; an entry the player
+    already has (or one entered at the same moment) stands."""
     teams = {
         member.player_id: member.team
         for member in TeamMember.objects.filter(event=singles, player__in=players).select_related(
             "team"
         )
     }
+    missing = [player for player in players if player.pk not in teams]
+    if not missing:
+        return teams
     next_number = (Team.objects.filter(event=singles).aggregate(n=Max("number"))["n"] or 0) + 1
-    for player in players:
-        if player.pk in teams:
-            continue
+    for player in missing:
         if free_numbers:
             number = free_numbers.pop(0)
         else:
             number, next_number = next_number, next_number + 1
-        team = Team.objects.create(event=singles, number=number, fed_from_id=doubles_id)
-        TeamMember.objects.create(team=team, event=singles, player=player, position=0)
-        Entry.objects.get_or_create(
-            event=singles, player=player, defaults={"fed_from_id": doubles_id}
-        )
-        teams[player.pk] = team
+        teams[player.pk] = Team(event=singles, number=number, fed_from_id=doubles_id)
+    Team.objects.bulk_create([teams[player.pk] for player in missing])
+    TeamMember.objects.bulk_create(
+        [
+            TeamMember(team=teams[player.pk], event=singles, player=player, position=0)
+            for player in missing
+        ]
+    )
+    Entry.objects.bulk_create(
+        [Entry(event=singles, player=player, fed_from_id=doubles_id) for player in missing],
+        ignore_conflicts=True,
+    )
     return teams
-
-
-def _free_position(singles: Event, position):
-    """Return ``position`` when no live partners' game holds it, else the one after the last."""
-    live = Game.objects.filter(event=singles, stage=0, position__lt=SET_ASIDE)
-    if position is None or live.filter(position=position).exists():
-        last = live.aggregate(p=Max("position"))["p"]
-        position = 0 if last is None else last + 1
-    return position
 
 
 def cancel_partner_games(locked: LockedGames, doubles_game: GameRow) -> None:
