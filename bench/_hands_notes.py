@@ -218,4 +218,25 @@ games): 2.75 ms a hand, 1.9 of it this process's CPU; BEGIN is a round trip of i
 statement and COMMIT. The desk's POST under cProfile: the hand form 1.6 ms of 10.8
 (Django's deep copy of each form's fields about half of it: the penalty rows' forms,
 built for their checks on every POST).
+
+Then (17:33-17:38, the same machine, a little busier: the floor 0.50-0.58 ms) such a
+result is the one statement too when the caller has a transaction (a hand's, the desk's
+one-click result): `result_statements.decide` reads the singles event's id and the
+losing team with its locks, and `results.decide_at_once` writes the partners' game
+after it; alone, the statement would commit first, so outside a transaction the game
+still takes the general path. 16 first-round results in a transaction: 11.7-12.2 ms a
+result before, 8.6-9.5 after (12 statements, not 19). Three pairs of the whole bench,
+e188f29 then the change:
+
+    figure                          e188f29          change
+    service_ms_per_hand             3.61-3.82        3.27-3.42
+      texas_good_sams               3.55-3.85        3.12-3.39
+    service_over_floor              6.64-6.73        5.76-6.53
+    post_median_ms                  7.87-9.11        8.03-8.17
+    parallel_speedup                1.79-1.87        1.70-1.85
+
+bench/bracket.py (4,095 results, none feeding singles), three pairs: 0.76-0.84 ms a
+result both ways, the backend's CPU 0.48-0.52 against 0.47-0.54 ms; over the floor
+1.77-1.82 against 1.82-1.90, the floor moving between runs. On this machine main is
+also over the 1.5 of issue 21 (1.40-1.50 on the AMD machines of 11-27 and 11-28).
 """

@@ -142,9 +142,17 @@ def decide_at_once(
         now=now,
         totals=None if totals is None else tuple(int(total) for total in totals),
         hand_count=hand_count,
+        # Its partners' game is written next: in the same transaction only.
+        feeds=transaction.get_connection().in_atomic_block,
     )
     if written is None:
         return False
+    if written.singles is not None and is_first_game(game, 1 - winner_seat):
+        try:
+            _send_partners(game, written.singles, written.loser_team)
+        except DeskError:  # the singles bracket is drawn: the result must not stand alone
+            transaction.set_rollback(True)
+            raise
     game.status = written.status
     game.winner_seat = winner_seat
     game.walkover = walkover
@@ -226,8 +234,8 @@ def record_result(
     Raises `ConfirmationNeeded` when the change would void later games and ``confirm``
     is not set, and `StaleGame` when ``expected_version`` no longer matches. The
     returned game carries ``voided_games``. ``at_once=False``: the caller has just tried
-    the one statement (`decide_at_once`) for this game and it was refused (a first
-    doubles game feeding singles, say): the general path takes it without a second try.
+    the one statement (`decide_at_once`) for this game and it was refused (a game of
+    players alone, say): the general path takes it without a second try.
     """
     walkover = bool(walkover)
     reason = clean_reason(reason) if walkover else ""
@@ -343,15 +351,17 @@ def _feed_singles(current: GameRow, game: Game, loser: SideRow) -> None:
     """Send the losing partners of a doubles team's first game to their singles event."""
     singles_id = current.event.singles_id
     if singles_id and current.stage == 1 and is_first_game(current, loser.seat):
-        singles = Event.objects.select_for_update().get(pk=singles_id)
         position, numbers = game.freed_singles.get(current.pk, (None, ()))
-        feed_partners_game(
-            doubles_game=current,
-            singles=singles,
-            loser_team_id=loser.team_id,
-            position=position,
-            numbers=numbers,
-        )
+        _send_partners(current, singles_id, loser.team_id, position=position, numbers=numbers)
+
+
+def _send_partners(doubles_game, singles_id: int, loser_team_id: int, **place) -> None:
+    """Lock the singles event, then write the losing partners' game there (``place``:
+    the position and team numbers a correction left free)."""
+    singles = Event.objects.select_for_update().get(pk=singles_id)
+    feed_partners_game(
+        doubles_game=doubles_game, singles=singles, loser_team_id=loser_team_id, **place
+    )
 
 
 def reopen_game(
