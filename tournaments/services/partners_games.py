@@ -62,7 +62,7 @@ def feed_partners_game(
     teams and entries it makes are marked ``fed_from`` the doubles game. A correction
     passes the ``position`` and team ``numbers`` the old losers' game left free.
     """
-    position = _free_position(singles, position)
+    position = _place_or_refuse(singles, position)
     players = _partners(loser_team_id)
     if players is None:
         return None
@@ -87,7 +87,7 @@ def feed_partners_game(
     return partners_game
 
 
-def _free_position(singles: Event, position):
+def _place_or_refuse(singles: Event, position):
     """Refuse once the singles bracket is drawn; else return ``position`` when no live
     partners' game holds it, or the one after the last (one read for both)."""
     live = Q(stage=0, position__lt=SET_ASIDE)
