@@ -239,4 +239,32 @@ bench/bracket.py (4,095 results, none feeding singles), three pairs: 0.76-0.84 m
 result both ways, the backend's CPU 0.48-0.52 against 0.47-0.54 ms; over the floor
 1.77-1.82 against 1.82-1.90, the floor moving between runs. On this machine main is
 also over the 1.5 of issue 21 (1.40-1.50 on the AMD machines of 11-27 and 11-28).
+
+2026-11-29 evening, another machine of the kind (an AMD EPYC, 2 cores, PostgreSQL 15; a
+plain loop of 20 million additions 1.35 s). The hand that decides a table (a rounds
+game) went through `settle_table`: eleven round trips (BEGIN, the lock with the hands,
+the hand's and its history line's INSERTs, the sides, the game, the round's lock again,
+its other tables, its status, the event's marker, COMMIT); in a Double Draw round of
+short games that is a hand in three. Now it is the hand's one statement, as a hand that decides
+nothing is (`TABLE_RESULT_STEPS`): BEGIN, the lock with the hands, the statement,
+COMMIT. Four pairs of the whole bench, f4c8b9b then the change, alternated (the floor
+0.45-0.53 ms):
+
+    figure                          f4c8b9b          change
+    service_ms_per_hand             2.83-2.99        2.47-3.24
+      texas_good_sams               2.78-2.84        2.60-3.47
+      double_draw                   4.02-5.53        2.16-2.89
+      thats_it                      2.37-2.66        1.65-2.36
+      domino_pinochle               2.84-3.42        2.36-2.91
+      double_takes                  4.15-5.05        1.82-2.85
+    service_over_floor              5.71-6.51        5.53-6.11
+      double_draw                   8.10-10.81       4.84-5.92
+      double_takes                  8.36-10.99       4.09-5.37
+    post_median_ms                  7.58-8.21        7.14-9.43
+    table_entry_median_ms           8.34-9.05        7.49-9.79
+    table_confirm_median_ms         8.10-8.89        7.34-9.66
+    parallel_speedup                1.72-1.90        1.75-1.94
+
+The pages and the Texas Good Sams hands are not on the changed path (the third run of
+the change was a busy one for both); the rounds games' hands are.
 """

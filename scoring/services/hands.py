@@ -106,9 +106,13 @@ def _settle(
 ) -> HandResult:
     """Hand the game's new state to the tournaments app, which moves its bracket or round."""
     settled = desk.settle_game(game=game, fold=state, hand_count=hand_count, by=by, confirm=confirm)
+    return _settled_result(settled, state)
+
+
+def _settled_result(settled: desk.Settled, state: Fold, hand: Hand | None = None) -> HandResult:
     return HandResult(
         game=settled.game,
-        hand=None,
+        hand=hand,
         won=settled.won,
         reopened=settled.reopened,
         voided=list(settled.voided),
@@ -248,13 +252,14 @@ def _add_locked_hand(
         key=key,
         origin=origin,
     )
-    if desk.settles_as_progress(game, state, hand.number):
-        # Most hands: the hand, its history and the running score in one statement.
-        settled, hand.pk = desk.settle_progress_after(
+    if desk.settles_in_one_statement(game, state, hand.number):
+        # Most hands: the hand, its history and the running score (or a table's result)
+        # in one statement.
+        settled, hand.pk = desk.settle_after(
             hand_steps(hand, change), game=game, fold=state, hand_count=hand.number
         )
         hand._state.adding, hand._state.db = False, "default"
-        return HandResult(game=settled.game, hand=hand, fold=state)
+        return _settled_result(settled, state, hand)
     hand.save(force_insert=True)
     change.save(force_insert=True)
     result = _settle(game=game, state=state, hand_count=hand.number, by=by, confirm=False)

@@ -80,12 +80,12 @@ def typed_value(html: str, name: str) -> str | None:
 
 
 # A hand that decides nothing is written with its history and the game's running score
-# in one statement (`desk.settle_progress_after`): killed after it, before the commit.
+# in one statement (`desk.settle_after`): killed after it, before the commit.
 @pytest.mark.parametrize(
     "killed_at",
     [
         (killing_first, hand_service, "lock_game_with_hands"),
-        (killing_after, desk, "settle_progress_after"),
+        (killing_after, desk, "settle_after"),
     ],
     ids=["before the first statement", "after the hand row is written"],
 )

@@ -27,7 +27,7 @@ from .players import (
     set_withdrawn,
     update_player,
 )
-from .progress_after import Leading, settle_progress_after, settles_as_progress
+from .progress_after import Leading, settle_after, settles_in_one_statement
 from .results import (
     ConfirmationNeeded,
     StaleGame,
@@ -52,6 +52,7 @@ from .seasons import (
 )
 from .seating import move_entrant, seat_round
 from .settle import settle_game
+from .settle_bracket import Settled
 from .singles_entry import add_singles_entrant, open_singles
 from .tournaments import create_event, create_tournament, update_tournament
 from .withdrawals import preview_withdrawal, withdraw_player
@@ -60,6 +61,7 @@ __all__ = [
     "Before",
     "ConfirmationNeeded",
     "Leading",
+    "Settled",
     "StaleGame",
     "add_chapter",
     "add_player",
@@ -109,9 +111,9 @@ __all__ = [
     "set_game_progress",
     "set_season_points",
     "set_withdrawn",
+    "settle_after",
     "settle_game",
-    "settle_progress_after",
-    "settles_as_progress",
+    "settles_in_one_statement",
     "start_round",
     "swap_players",
     "take_back_result",

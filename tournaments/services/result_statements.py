@@ -1,4 +1,4 @@
-"""One statement per bracket result or progress change, on PostgreSQL.
+"""One statement per bracket result, progress change or table result, on PostgreSQL.
 
 This module runs the desk's hot path: every hand entered runs `progress` once, and
 every bracket game ends with `decide`. Each is one SQL statement that locks the game
@@ -70,7 +70,7 @@ import re
 from dataclasses import dataclass
 
 from ..changes import log_activity_sql, mark_changed_sql
-from ..models import DECIDED, Event, Game, Side, Team
+from ..models import DECIDED, SCORED, Event, Game, Round, Side, Team
 from ..prepared import available, int8, run
 from .statement_names import game_name_sql
 
@@ -84,6 +84,10 @@ _STATUS = {
     "void": Game.Status.VOID,
     "walkover": Game.Status.WALKOVER,
     "finished_event": Event.Status.FINISHED,
+    "finished": Game.Status.FINISHED,
+    "round_seating": Round.Status.SEATING,
+    "round_playing": Round.Status.PLAYING,
+    "round_finished": Round.Status.FINISHED,
 }
 
 
@@ -99,6 +103,7 @@ def _sql(template: str) -> str:
     and put the statement on one line (its text stays under `CACHED_TEXT_MAX`)."""
     quoted = {name: f"'{value}'" for name, value in _STATUS.items()}
     quoted["decided"] = ", ".join(f"'{status}'" for status in sorted(DECIDED))
+    quoted["scored"] = ", ".join(f"'{status}'" for status in sorted(SCORED))
     text = _fill(template, quoted)
     return _ONE_LINE.sub(" ", _IN_BRACKETS.sub(lambda bracket: bracket[0].strip(), text)).strip()
 
@@ -115,6 +120,7 @@ def _fill(template: str, quoted: dict) -> str:
         side=Side._meta.db_table,
         team=Team._meta.db_table,
         event=Event._meta.db_table,
+        round=Round._meta.db_table,
         mark_changed=mark_changed_sql("%(now)s", names=False),  # a result: no name changes
         mark_one_game_changed=mark_changed_sql("%(now)s", one_game=True),
         log_activity=log_activity_sql(),
@@ -222,25 +228,38 @@ logged AS (
 SELECT ok, version, hand_count, fs, l FROM plan LEFT JOIN d ON d.id = %(game)s
 """)
 
-# A game's running totals and hand count after a hand change: a bracket game's two sides,
-# or a table's (two or more), each seated and given a total.
-PROGRESS_STEPS = _sql("""
+# The game's lock, the check that it is the ordinary case (its locked version is the one
+# the snapshot reads, every seat has a team and a total) and its totals: the first steps
+# of a progress and of a table's result. ``{takes}``: what else the case needs.
+_PLAN = """
 g AS MATERIALIZED (
-    SELECT id, event_id, status, version FROM {game} WHERE id = %(game)s FOR UPDATE
+    SELECT id, event_id, round_id, status, version FROM {game} WHERE id = %(game)s FOR UPDATE
 ),
 plan AS MATERIALIZED (
     SELECT
-        g.status NOT IN ({bye}, {void}, {walkover})
+        {takes}
         AND g.version = (SELECT v.version FROM {game} v WHERE v.id = g.id)
         AND (SELECT count(*) = cardinality(%(totals)s::integer[]) AND count(team_id) = count(*)
              FROM {side} WHERE game_id = g.id)
-        AS ok
+        AS ok{plan_more}
     FROM g
 ),
 totals AS (
     UPDATE {side} SET total = (%(totals)s::integer[])[seat + 1]
     WHERE game_id = %(game)s AND (SELECT ok FROM plan)
 ),
+"""
+
+
+def _plan(takes: str, more: str = "") -> str:
+    return _PLAN.replace("{takes}", takes).replace("{plan_more}", more)
+
+
+# A game's running totals and hand count after a hand change: a bracket game's two sides,
+# or a table's (two or more), each seated and given a total.
+PROGRESS_STEPS = _sql(
+    _plan("g.status NOT IN ({bye}, {void}, {walkover})")
+    + """
 progress AS (
     UPDATE {game}
     SET hand_count = %(hand_count)s,
@@ -254,11 +273,45 @@ changed AS (
     {mark_one_game_changed}
     WHERE id = (SELECT event_id FROM g) AND (SELECT ok FROM plan)
 )
-""")
+"""
+)
 PROGRESS_RESULT = (
     "SELECT (SELECT ok FROM plan), (SELECT version FROM progress), (SELECT status FROM progress)"
 )
 _PROGRESS = f"WITH {PROGRESS_STEPS} {PROGRESS_RESULT}"
+
+# A table's result, decided by its hands: its totals, "finished" and its winner (none for
+# a tie), as `settle_table` stores them, and its round finished when no other table is
+# open (``w``: the round was locked first, with the game, and every table's result takes
+# that lock, so this statement's snapshot sees every other table's result). Selected as
+# the progress is (PROGRESS_RESULT).
+TABLE_RESULT_STEPS = _sql(
+    _plan(
+        "g.status IN ({ready}, {playing}) AND g.round_id IS NOT NULL",
+        """,
+        CASE WHEN EXISTS (SELECT FROM {game} o WHERE o.round_id = g.round_id AND o.id <> g.id
+                          AND o.status NOT IN ({scored}))
+             THEN {round_playing} ELSE {round_finished} END AS w""",
+    )
+    + """
+progress AS (
+    UPDATE {game}
+    SET hand_count = %(hand_count)s, status = {finished}, winner_seat = %(win)s,
+        version = version + 1, updated_at = %(now)s
+    WHERE id = %(game)s AND (SELECT ok FROM plan)
+    RETURNING version, status
+),
+rnd AS (
+    UPDATE {round} SET status = (SELECT w FROM plan)
+    WHERE id = (SELECT round_id FROM g) AND (SELECT ok FROM plan)
+        AND status NOT IN ({round_seating}, (SELECT w FROM plan))
+),
+changed AS (
+    {mark_changed}
+    WHERE id = (SELECT event_id FROM g) AND (SELECT ok FROM plan)
+)
+"""
+)
 
 
 @dataclass(frozen=True, slots=True)
