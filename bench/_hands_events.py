@@ -45,8 +45,9 @@ def bracket(tournament, official, teams: int, name: str, *, singles: bool = Fals
     return event
 
 
-def started_round(tournament, official, game_key: str):
-    """Return a rounds event of `game_key` whose first round is seated and started."""
+def started_round(tournament, official, game_key: str, name: str = "", players: int = 0):
+    """Return a rounds event of `game_key` whose first round is seated and started (named
+    after the game, and `name` after it), of `players` (BENCH_ROUND_PLAYERS) players."""
     from games.registry import get_game
     from tournaments import services
     from tournaments.models import Entry, Event, Player
@@ -55,15 +56,15 @@ def started_round(tournament, official, game_key: str):
     event = services.create_event(
         tournament=tournament,
         by=official,
-        name=spec.name,
+        name=f"{spec.name}{name}",
         game_key=game_key,
         format=Event.Format.ROUNDS,
         team_size=1,
     )
     players = Player.objects.bulk_create(
         [
-            Player(tournament=tournament, name=f"{spec.name} player {n}", checked_in=True)
-            for n in range(ROUND_PLAYERS)
+            Player(tournament=tournament, name=f"{spec.name}{name} player {n}", checked_in=True)
+            for n in range(players or ROUND_PLAYERS)
         ]
     )
     Entry.objects.bulk_create([Entry(event=event, player=p) for p in players])

@@ -46,8 +46,9 @@ services, so what a hand sets off is timed with it:
 ``--profile`` prints a cProfile of the services' hands and of each page to stderr.
 ``--orm`` also plays two like brackets, one through the one statements and one through
 the general path (the ORM's INSERTs), hand for hand in turn (bench/_hands_general.py):
-``bracket_ms_per_hand_statement_and_general``. The last line printed is one JSON
-object, with the goals and whether each is met.
+``bracket_ms_per_hand_statement_and_general``; then two like started rounds of each
+rounds game the same way: ``table_ms_per_hand_statement_and_general``, by game. The last
+line printed is one JSON object, with the goals and whether each is met.
 
 The measurements of 2026-11-26 and later: bench/_hands_notes.py.
 """
@@ -257,7 +258,11 @@ def main(profile: bool = False) -> dict:
     by_game = {key: 1000 * statistics.mean(t) for key, t in hands.by_game.items()}
     if floor:
         floor.run(BLOCK)
-    ways = statement_and_general(tournament, official, TEAMS, Hands) if ORM_BESIDE else {}
+    ways = (
+        statement_and_general(tournament, official, TEAMS, Hands, ROUNDS_GAMES)
+        if ORM_BESIDE
+        else {}
+    )
 
     # 2. The pages, on 20-hand games.
     page_profile = cProfile.Profile() if profile else None

@@ -68,3 +68,5 @@ def test_a_bench_runs_small_and_prints_its_figures_last(command):
     assert {"goals", "goals_met"} <= figures.keys()  # each bench says its goals, met or not
     if "--orm" in args:  # the general path timed beside the statements
         assert figures["bracket_hands_each_way"] > 0
+        tables = figures["table_ms_per_hand_statement_and_general"]
+        assert set(tables) == {"double_draw", "thats_it", "domino_pinochle", "double_takes"}
