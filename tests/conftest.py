@@ -164,6 +164,11 @@ def other_client(client, other_official):
 
 
 @pytest.fixture
+def on_postgres():
+    needs_database("postgresql")  # the one-statement paths run on PostgreSQL only
+
+
+@pytest.fixture
 def results_path(settings):
     """Return a switch of the bracket result's path: one statement (True) or general."""
 

@@ -9,18 +9,12 @@ from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
 from games.engine import Fold
-from tests.conftest import needs_database
 from tests.factories import TournamentFactory
 from tests.scoring.builders import make_rounds_game, make_team
 from tournaments.models import Event, Game, Round, Side
 from tournaments.services import Leading, progress_after, settle_after, settle_game
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def on_postgres():
-    needs_database("postgresql")  # the one statement runs on PostgreSQL only
 
 
 # A step that writes nothing, in place of the hand's: the table's own rows are compared.

@@ -5,7 +5,6 @@ from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
 from games.engine import Fold
-from tests.conftest import needs_database
 from tests.factories import ChapterFactory, EntryFactory, EventFactory, PlayerFactory
 from tournaments import naming, services
 from tournaments.errors import DeskError
@@ -569,11 +568,6 @@ def test_a_correction_passes_through_a_singles_bye_to_round_two(tournament, offi
 
 
 # One statement on PostgreSQL, the general path everywhere ---------------------------------
-
-
-@pytest.fixture
-def on_postgres():
-    needs_database("postgresql")  # the one-statement results run on PostgreSQL only
 
 
 def finished_fold(totals, winner):

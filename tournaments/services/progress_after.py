@@ -91,7 +91,8 @@ def settle_after(
     row = result_statements.run(statement, {**leading.params, **params})
     if row[0]:
         game.status = row[2]
-        game.winner_seat = fold.winner if fold.finished else game.winner_seat
+        if fold.finished:
+            game.winner_seat = fold.winner
         game.hand_count = int(hand_count)
         game.version = row[1]
         game.updated_at = now
