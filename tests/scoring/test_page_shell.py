@@ -3,6 +3,8 @@ rest (title, links, house rules) under what it shows and the address, the live p
 in its place; the page is the one drawn whole, a result draws the live part alone, and a
 rename shows at once."""
 
+import html
+
 import pytest
 from django.urls import reverse
 
@@ -93,5 +95,7 @@ def test_a_result_draws_the_live_part_alone_and_a_tournament_renamed_shows_at_on
         ends_on=tournament.ends_on,
     )
     page = whole(client, "standings", event).content.decode()
-    assert "standings · Renamed rally</title>" in page
+    # Kept in ASCII (`fragments.ascii_html`): the dot is a character reference.
+    assert "standings &#183; Renamed rally</title>" in page
+    assert "standings · Renamed rally</title>" in html.unescape(page)
     assert page == drawn_whole(client, "standings", event)

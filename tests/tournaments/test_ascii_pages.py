@@ -1,0 +1,58 @@
+"""A visitor's public page is put together in ASCII (`fragments.ascii_html`): a winner's
+tick, the dot between chapters and accented names come as character references, which
+a browser shows as the characters themselves."""
+
+import html
+
+import pytest
+from django.urls import reverse
+from django.utils.html import escape
+from django.utils.safestring import SafeString
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tests.factories import drawn_doubles, game_at
+from tournaments import page_cache, services
+from tournaments.fragments import ascii_html
+
+
+def test_ascii_html_is_left_as_it_is():
+    page = '<p class="x">Team 4 &amp; Team 5</p>'
+    assert ascii_html(page) is page
+
+
+def test_other_characters_become_references_and_the_html_stays_safe():
+    found = ascii_html(SafeString("<b>Montréal · Québec</b> ✓"))
+    assert found == "<b>Montr&#233;al &#183; Qu&#233;bec</b> &#10003;"
+    assert isinstance(found, SafeString)
+
+
+# Names are stored without control characters (`names.clean_name`), and PostgreSQL holds
+# no lone surrogate: the text a page shows is any other character.
+_SHOWN = st.text(st.characters(blacklist_categories=("Cc", "Cs")))
+
+
+@given(_SHOWN)
+def test_a_browser_reads_back_the_text_written(text):
+    written = ascii_html(escape(text))
+    assert written.isascii()
+    assert html.unescape(written) == text
+
+
+@pytest.mark.django_db
+def test_a_visitors_bracket_is_ascii_and_shows_the_same_text(client, tournament, official):
+    event = drawn_doubles(tournament, official, 4, name="Dobles Montréal")
+    services.record_result(game=game_at(event, 1, 0), winner_seat=0, by=official)
+    url = reverse("public:bracket", args=[tournament.slug, event.pk])
+    page_cache.clear()
+    whole = client.get(url).content.decode()
+    poll = client.get(url, HTTP_HX_REQUEST="true").content.decode()
+    assert whole.isascii() and poll.isascii()
+    shown = html.unescape(whole)
+    assert "Dobles Montréal club" in shown and " · " in shown
+    assert 'aria-label="winner">✓</span>' in shown
+    assert html.unescape(poll) in shown
+    # The official's page, drawn whole by the templates, is left as they draw it.
+    client.force_login(official)
+    drawn = client.get(url).content.decode()
+    assert "Dobles Montréal club" in drawn and 'aria-label="winner">✓</span>' in drawn
