@@ -130,4 +130,25 @@ ms more than one game's, the round trip saved about as much). Profiled through t
 client, the rebuilt 128-team page: 3.0 ms median, the kept lines (copying 127 lines and
 reading the moved game) 0.43 ms of it; a gen-2 garbage collection in the bench's process
 (150,000 objects) took 80 ms once in 60 requests.
+
+2026-11-29 night (an AMD EPYC 2-core machine, quiet; a bare view at 3,000-3,250 requests a
+second), the page put together in ASCII and gzipped by zlib-ng (aa6c3e5) against 91e4ab3.
+The 128-team bracket's page held 64 ticks and 193 dots between chapters: its text took
+two bytes a character, and Python copied it character by character at every join and
+at the encoding to UTF-8. Through the test client, a hand before each request (200 a
+run, two pairs alternated): the whole request 3.05-3.30 ms median after, 3.39-3.69
+before; the page's assembly and encoding (`render_page`) 0.16-0.19 ms after, 0.31-0.34
+before. The gzip of the 110 KB page: 0.198 ms to 9.9 KB with Python's zlib at level 1,
+0.089 ms to 9.8 KB with zlib-ng at level 2 (isal's level 1: 0.057 ms to 11.2 KB; zlib-ng's
+level 6: 0.367 ms to 7.1 KB). In gunicorn, per request of the changed bench (a script of
+this bench timing each request): the 128-team bracket 3.37-3.85 ms median after, 4.04-4.16
+before, the bare view 0.90-0.98 ms. ``*_changed_over_bare`` 16-team / 128-team /
+standings with BENCH_CHANGES=30: after 0.33 / 0.25 / 0.29, 0.34 / 0.26 / 0.28,
+0.32 / 0.25 / 0.28, 0.32 / 0.24 / 0.29; before 0.34 / 0.24 / 0.27. With BENCH_CHANGES=60,
+alternated: after 0.31-0.34 / 0.24-0.25 / 0.27-0.28, before 0.32-0.33 / 0.23-0.24 /
+0.25-0.29. On the embedded default (SQLite, two pairs): after 0.38-0.40 / 0.30-0.31 /
+0.32-0.34, before 0.40 / 0.27-0.28 / 0.33-0.35. The unchanged pages and the 304 poll the
+same both ways (1.11-1.29 and 1.32-1.48 of the bare view). Tried and not kept: the
+event's waiting hands counted by a subquery instead of the join (0.27-0.33 ms against
+0.29-0.31 for the read alone: no gain).
 """

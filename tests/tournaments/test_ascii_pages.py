@@ -15,6 +15,8 @@ from tests.factories import drawn_doubles, game_at
 from tournaments import page_cache, services
 from tournaments.fragments import ascii_html
 
+from .rounds_setup import rounds_event, seat_and_start, settle, tables_of
+
 
 def test_ascii_html_is_left_as_it_is():
     page = '<p class="x">Team 4 &amp; Team 5</p>'
@@ -56,3 +58,16 @@ def test_a_visitors_bracket_is_ascii_and_shows_the_same_text(client, tournament,
     client.force_login(official)
     drawn = client.get(url).content.decode()
     assert "Dobles Montréal club" in drawn and 'aria-label="winner">✓</span>' in drawn
+
+
+@pytest.mark.django_db
+def test_a_visitors_standings_are_ascii_and_show_the_same_text(client, tournament, official):
+    event = rounds_event(tournament, players=8, name="Dominó doble")
+    settle(tables_of(seat_and_start(event, official))[0], official, (61, 10, 5, 0))
+    url = reverse("public:standings", args=[tournament.slug, event.pk])
+    page_cache.clear()
+    whole = client.get(url).content.decode()
+    poll = client.get(url, HTTP_HX_REQUEST="true").content.decode()
+    assert whole.isascii() and poll.isascii()
+    assert "Dominó doble club" in html.unescape(poll)
+    assert html.unescape(poll) in html.unescape(whole)
