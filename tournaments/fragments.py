@@ -55,7 +55,7 @@ from dataclasses import dataclass
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import get_template, render_to_string
-from django.utils.safestring import mark_safe
+from django.utils.safestring import SafeData, mark_safe
 
 from .kept import LOCAL
 from .page_cache import _build
@@ -108,7 +108,9 @@ def ascii_html(html: str) -> str:
     2026-11-29)."""
     if html.isascii():
         return html
-    return mark_safe(html.encode("ascii", "xmlcharrefreplace").decode("ascii"))
+    written = html.encode("ascii", "xmlcharrefreplace").decode("ascii")
+    # Safe only if it came so: a reference never makes text that was not escaped safe.
+    return mark_safe(written) if isinstance(html, SafeData) else written
 
 
 def _digest(value) -> str:

@@ -29,6 +29,11 @@ def test_other_characters_become_references_and_the_html_stays_safe():
     assert isinstance(found, SafeString)
 
 
+def test_text_not_marked_safe_is_not_made_safe():
+    found = ascii_html("<b>Montréal</b>")
+    assert found == "<b>Montr&#233;al</b>" and not isinstance(found, SafeString)
+
+
 # Names are stored without control characters (`names.clean_name`), and PostgreSQL holds
 # no lone surrogate: the text a page shows is any other character.
 _SHOWN = st.text(st.characters(blacklist_categories=("Cc", "Cs")))
