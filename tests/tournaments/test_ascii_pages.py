@@ -3,12 +3,13 @@ tick, the dot between chapters and accented names come as character references, 
 a browser shows as the characters themselves."""
 
 import html
+import re
 
 import pytest
 from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from tests.factories import drawn_doubles, game_at
@@ -39,11 +40,22 @@ def test_text_not_marked_safe_is_not_made_safe():
 _SHOWN = st.text(st.characters(blacklist_categories=("Cc", "Cs")))
 
 
+def _as_a_browser_reads(written: str) -> str:
+    """Read back written HTML text as a browser does. Python's `html.unescape` drops a
+    reference to a noncharacter (U+FDD0, say) where the HTML standard keeps the character
+    (a parse error, nothing more), so the decimal references `ascii_html` writes are read
+    here as the standard reads them, and the rest (escape's ``&amp;`` and the like) by
+    `html.unescape`. Control characters, the only others the standard reads otherwise,
+    are never in a name."""
+    return html.unescape(re.sub(r"&#(\d+);", lambda found: chr(int(found[1])), written))
+
+
 @given(_SHOWN)
+@example("\ufdd0")  # a noncharacter: kept by a browser
 def test_a_browser_reads_back_the_text_written(text):
     written = ascii_html(escape(text))
     assert written.isascii()
-    assert html.unescape(written) == text
+    assert _as_a_browser_reads(written) == text
 
 
 @pytest.mark.django_db
