@@ -98,16 +98,17 @@ def left_by_step(link: TableLink, game: Game) -> TableLink:
     return link
 
 
-def table_view(link: TableLink, *, sides=None, latest=_UNREAD) -> TableView:
+def table_view(link: TableLink, *, sides=None, latest=_UNREAD, hands=None) -> TableView:
     """Return the table's page for this link: a handful of queries, whatever the hands.
 
     sides: the game's sides as this request read them already (`game_sides`): a step at
     the table changes the hands, never who sits where. The players come from the sides,
     and the table's last entry is read once (it is the sheet's waiting hand when open),
-    or given as ``latest`` by the step that just made or answered it.
+    or given as ``latest`` by the step that just made or answered it, with the game's
+    ``hands`` as it read them (`TableResult.hands`).
     """
     game = link.game
-    sheet = game_sheet(game, sides=sides, waiting=False)
+    sheet = game_sheet(game, sides=sides, waiting=False, hands=hands)
     event: Event = game.event
     seated = sitters_of(sheet.sides)
     view = TableView(link=link, sheet=sheet, refusal=refusal(link, game, event), sitters=seated)

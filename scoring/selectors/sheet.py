@@ -166,6 +166,8 @@ class PenaltyLine:
 
 @dataclass
 class SheetRow:
+    # The stored hand, or its row as a change read it (`HandResult.hands`): what a sheet
+    # shows of a hand is read from both alike.
     hand: Hand
     totals: tuple[int, ...]
     cells: list[Cell] = field(default_factory=list)
@@ -288,13 +290,16 @@ class Sheet:
         return self.game.event.house_rules
 
 
-def game_sheet(game: Game, *, sides: list[SideView] | None = None, waiting: bool = True) -> Sheet:
+def game_sheet(
+    game: Game, *, sides: list[SideView] | None = None, waiting: bool = True, hands=None
+) -> Sheet:
     """Return the game's sheet: its sides and its hands with running totals and plain words.
 
     Reads the sides (one query, or none when `sides` is given) and the hands (one
-    query), whatever the number of hands; each hand is scored again by the rules for
-    its words, but its points are the stored ones. waiting=False: the caller reads the
-    table's waiting hand itself.
+    query, or none when `hands` is given: the game's hands as a change just read them
+    under its lock, `HandResult.hands`), whatever the number of hands; each hand is
+    scored again by the rules for its words, but its points are the stored ones.
+    waiting=False: the caller reads the table's waiting hand itself.
     """
     sides = sides if sides is not None else game_sides(game)
     if Game.next_game.is_cached(game) and game.next_game is not None:
@@ -306,7 +311,7 @@ def game_sheet(game: Game, *, sides: list[SideView] | None = None, waiting: bool
     sheet = Sheet(game=game, sides=sides, table=table, problem=problem)
     if table is not None:
         sheet.fields = sheet.spec.entry_fields(table, sheet.options)
-    hands = hands_of(game.pk)
+    hands = hands_of(game.pk) if hands is None else hands
     if waiting and game.table_hand and game.status in OPEN:  # a table's hand waits
         sheet.waiting = open_entry_of(game.pk)
     totals, in_game = [0] * len(sides), 1

@@ -9,6 +9,7 @@ SELECT read as plain rows.
 
 from __future__ import annotations
 
+import datetime
 import json
 import uuid
 from typing import NamedTuple
@@ -16,6 +17,7 @@ from typing import NamedTuple
 from django.db import connection
 from django.db.models import Count, OuterRef, Subquery
 from django.db.models.functions import Coalesce
+from django.utils.dateparse import parse_datetime
 
 from scoring.models import Hand
 from tournaments import prepared
@@ -110,7 +112,9 @@ def _locked_games(*, game: int):
 
 
 class HandRow(NamedTuple):
-    """What folding a game needs of each hand, read without building model objects."""
+    """What folding a game needs of each hand, and what its sheet shows of it (a hand's
+    sheet is drawn from these after the hand: `HandResult.hands`), read without
+    building model objects."""
 
     pk: int
     number: int
@@ -118,6 +122,29 @@ class HandRow(NamedTuple):
     detail: dict
     entry_key: uuid.UUID
     match_game: int = 1
+    edited_at: datetime.datetime | None = None
+
+    @property
+    def edited(self) -> bool:
+        return self.edited_at is not None
+
+    @classmethod
+    def of(cls, hand: Hand) -> HandRow:
+        """Return a hand just stored as its row reads back: its JSON as the database
+        gives it again (a tuple comes back a list)."""
+        return cls(
+            hand.pk,
+            hand.number,
+            _stored_json(Hand, "points", hand.points),
+            _stored_json(Hand, "detail", hand.detail),
+            hand.entry_key,
+            hand.match_game,
+            hand.edited_at,
+        )
+
+
+def _stored_json(model, name: str, value):
+    return json.loads(json.dumps(value, cls=model._meta.get_field(name).encoder))
 
 
 def hand_rows(game: Game) -> list[HandRow]:
@@ -151,7 +178,7 @@ def _hands_sql() -> str:
     hand = Hand._meta
     columns = ", ".join(
         qn(hand.get_field(name).column)
-        for name in ("id", "number", "points", "detail", "entry_key", "match_game")
+        for name in ("id", "number", "points", "detail", "entry_key", "match_game", "edited_at")
     )
     return (
         f"SELECT {columns} FROM {qn(hand.db_table)} "
@@ -161,9 +188,20 @@ def _hands_sql() -> str:
 
 def _hand_rows(rows) -> list[HandRow]:
     return [
-        HandRow(pk, number, _json(points), _json(detail), _as_uuid(key), match_game)
-        for pk, number, points, detail, key, match_game in rows
+        HandRow(
+            pk, number, _json(points), _json(detail), _as_uuid(key), match_game, _as_time(edited)
+        )
+        for pk, number, points, detail, key, match_game, edited in rows
     ]
+
+
+def _as_time(value) -> datetime.datetime | None:
+    # PostgreSQL hands back an aware datetime; SQLite the UTC time without its zone (as
+    # a datetime, or as text): aware in UTC, as the ORM reads it.
+    if value is None:
+        return None
+    found = value if isinstance(value, datetime.datetime) else parse_datetime(value)
+    return found if found.tzinfo else found.replace(tzinfo=datetime.UTC)
 
 
 def _as_uuid(value) -> uuid.UUID:

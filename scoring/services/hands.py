@@ -69,6 +69,9 @@ class HandResult:
     reopened: the change took a result back. voided: later games voided by the
     correction (their hands were deleted). fold: the game's state after the change.
     unchanged: a correction that changed nothing, so nothing was stored.
+    hands: the game's hands after the change, as its lock read them with the hand added
+    (`HandRow`s): its sheet is drawn from them (`selectors.game_sheet`) without reading
+    them again; None where the change does not give them.
     """
 
     game: Game
@@ -79,6 +82,7 @@ class HandResult:
     reopened: bool = False
     voided: list[Game] = field(default_factory=list)
     fold: Fold | None = None
+    hands: list[HandRow] | None = None
 
 
 # --- Writing ---------------------------------------------------------------------
@@ -259,11 +263,13 @@ def _add_locked_hand(
             hand_steps(hand, change), game=game, fold=state, hand_count=hand.number
         )
         hand._state.adding, hand._state.db = False, "default"
-        return _settled_result(settled, state, hand)
-    hand.save(force_insert=True)
-    change.save(force_insert=True)
-    result = _settle(game=game, state=state, hand_count=hand.number, by=by, confirm=False)
-    result.hand = hand
+        result = _settled_result(settled, state, hand)
+    else:
+        hand.save(force_insert=True)
+        change.save(force_insert=True)
+        result = _settle(game=game, state=state, hand_count=hand.number, by=by, confirm=False)
+        result.hand = hand
+    result.hands = [*rows, HandRow.of(hand)]
     return result
 
 

@@ -28,7 +28,7 @@ from scoring.services.checks import (
     _stored_entries,
     next_match_game,
 )
-from scoring.services.game_rows import HANDS, lock_game, lock_game_with
+from scoring.services.game_rows import HANDS, HandRow, lock_game, lock_game_with
 from scoring.services.hands import HandResult, Origin, add_origin_hand
 from scoring.services.table_links import TableRefused, _user, refusal
 from scoring.services.table_reads import (
@@ -113,7 +113,9 @@ class TableResult:
     """What a table's step did. set_aside: the entry no longer fitted the game (the desk
     changed its hands since), so it was set aside instead of counted; `message` says so.
     game: the game as the step left it (its row as locked, with what the step changed),
-    for the page drawn after it; None when nothing was done (`repeated`)."""
+    for the page drawn after it; None when nothing was done (`repeated`). hands: the game's
+    hands after the step, as its lock read them (`HandResult.hands`), for that page;
+    None where the step did not read them."""
 
     entry: TableEntry
     repeated: bool = False
@@ -121,6 +123,7 @@ class TableResult:
     set_aside: bool = False
     message: str = ""
     game: Game | None = None
+    hands: list[HandRow] | None = None
 
 
 def enter_hand(*, link: TableLink, player, version: int, key, data: dict) -> TableResult:
@@ -181,7 +184,7 @@ def _enter_hand(*, link, player, version, key, data) -> TableResult:
         entered_seat=who.seat,
     )
     write_entry(created, game, waiting=Status.WAITING)
-    return TableResult(entry=created, game=game)
+    return TableResult(entry=created, game=game, hands=rows)
 
 
 def _lock_entry(game: Game, entry_id) -> TableEntry:
@@ -284,6 +287,7 @@ def _count(
         return TableResult(
             entry=entry,
             game=game,
+            hands=rows,
             set_aside=True,
             message=(
                 f"The desk changed this game's hands since hand {entry.number} was entered "
@@ -318,7 +322,7 @@ def _count(
         entry.detail, entry.points = result.hand.detail, result.hand.points
         fields += ["detail", "points"]
     write_counted(entry, ("status", "hand", "revision", *fields), result.game)
-    return TableResult(entry=entry, hand=result, game=result.game)
+    return TableResult(entry=entry, hand=result, game=result.game, hands=result.hands)
 
 
 # --- The official's decisions ------------------------------------------------------

@@ -156,7 +156,7 @@ def _add_hand(request, tournament, game, sides):
             current = selectors.game_sheet(game, sides=sides)
         else:
             game = result.game
-            current = selectors.game_sheet(game, sides=sides)
+            current = selectors.game_sheet(game, sides=sides, hands=result.hands)
             text = _result_message(result, current, done=f"Hand {result.hand.number} saved.")
             if not request.htmx:
                 messages.success(request, text)

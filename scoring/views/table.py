@@ -121,13 +121,14 @@ def _page(request, view: TableView, *, form=None, answer=None, notice=None, stat
 def _fresh(link: TableLink, sides=None, result=None) -> TableView:
     """Return the table's page after a step changed the game. After a step that went
     through: the link read at the start of this request, its game as the step left it
-    (under the game's lock), the step's entry as the table's last, and the sides this
-    request read (a step changes the hands, not who plays). A refusal, or a step sent
-    twice, reads everything again."""
+    (under the game's lock), the step's entry as the table's last, its hands as the step
+    read them under that lock, and the sides this request read (a step changes the hands,
+    not who plays). A refusal, or a step sent twice, reads everything again."""
     if result is None or result.game is None:
         fresh = find_link(link.game.event.tournament.slug, link.code)
         return table_view(fresh, sides=sides)
-    return table_view(left_by_step(link, result.game), sides=sides, latest=result.entry)
+    view_link = left_by_step(link, result.game)
+    return table_view(view_link, sides=sides, latest=result.entry, hands=result.hands)
 
 
 def _done(request, view_link, text: str, *, level=messages.SUCCESS, sides=None, result=None):

@@ -52,10 +52,12 @@ def test_a_round_tables_hand_costs_the_same_queries_at_hand_3_and_hand_14(tourna
 
 
 # The pages' own reads around the hand (htmx: each answer is the sheet, or the table's
-# page, drawn again): the login or the table's link, the sides once, the hands once.
-DESK_POST = 19
-TABLE_ENTRY = 17
-TABLE_CONFIRM = 23
+# page, drawn again): the login or the table's link, and the sides once. The hands are
+# read once, under the game's lock: the page after the step is drawn from them
+# (`HandResult.hands`; before, read again for it: 18, 14 and 21).
+DESK_POST = 17
+TABLE_ENTRY = 13
+TABLE_CONFIRM = 20
 
 
 def _desk_post(client, game):
