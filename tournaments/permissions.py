@@ -9,6 +9,7 @@ from django.http import Http404
 
 from .compiled import compiled
 from .models import Tournament
+from .sessions import signed_in_with
 
 
 @compiled(slug="\0slug", user=-770_401)
@@ -29,12 +30,15 @@ def official_required(view):
 
     @wraps(view)
     def wrapper(request, slug, *args, **kwargs):
-        if not request.user.is_authenticated:
+        # One query, compiled once (every official page asks it), read with the user's
+        # row (`signed_in_with`): the tournament, and whether the user is its official
+        # (`Tournament.is_official`).
+        user, read = signed_in_with(
+            request, lambda user_id: [(_tournaments, {"slug": slug, "user": user_id})]
+        )
+        if user is None:
             return redirect_to_login(request.get_full_path())
-        # One query, compiled once (every official page asks it): the tournament, and
-        # whether the user is its official (`Tournament.is_official`).
-        user = request.user
-        found = _tournaments(slug=slug, user=user.pk)
+        (found,) = read
         if not found:
             raise Http404("No such tournament.")
         tournament = found[0]

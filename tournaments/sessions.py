@@ -14,15 +14,24 @@ backend (AUTHENTICATION_BACKENDS names it). A session records the dotted path of
 backend that signed its user in, and Django signs out a session whose backend is no
 longer listed: a session begun under `ModelBackend` is read here as begun under
 `DeskBackend`, so nobody signed in before the change is signed out by it.
+
+An official's page then reads its tournament (the desk's hand form, its game too). The
+user's row is read in that round trip (`signed_in_with`): one round trip fewer on every
+official page (bench/hands.py counts a desk POST's round trips, ``post_queries``).
 """
 
-from django.contrib.auth import BACKEND_SESSION_KEY, get_user_model
+from collections.abc import Callable, Sequence
+from contextvars import ContextVar
+
+from django.contrib.auth import BACKEND_SESSION_KEY, SESSION_KEY, get_user_model
 from django.contrib.auth.backends import ModelBackend
 from django.contrib.sessions.backends import db
 from django.contrib.sessions.models import Session
+from django.core.exceptions import ValidationError
 from django.utils import timezone
+from django.utils.functional import empty
 
-from .compiled import compiled
+from .compiled import compiled, together
 
 DESK_BACKEND = "tournaments.sessions.DeskBackend"
 _DJANGO_BACKEND = "django.contrib.auth.backends.ModelBackend"
@@ -56,12 +65,58 @@ def _users(*, pk: int):
     return get_user_model()._default_manager.filter(pk=pk)
 
 
+# The signed-in user's row, read by `signed_in_with` with the page's own reads: (the
+# user's id, the read's result), for `DeskBackend.get_user` while Django checks it.
+_READ_AHEAD: ContextVar[tuple[int, list] | None] = ContextVar("desk_user_read", default=None)
+
+
 class DeskBackend(ModelBackend):
     """Django's `ModelBackend`, its read of the signed-in user compiled once: every page
-    an official opens reads it (see the module for what it saves)."""
+    an official opens reads it (see the module for what it saves), or read already with
+    the page's own reads (`signed_in_with`)."""
 
     def get_user(self, user_id):
-        found = _users(pk=int(user_id))
+        user_id = int(user_id)
+        ahead = _READ_AHEAD.get()
+        found = ahead[1] if ahead is not None and ahead[0] == user_id else _users(pk=user_id)
         if not found or not self.user_can_authenticate(found[0]):
             return None
         return found[0]
+
+
+def signed_in_with(request, reads: Callable[[int], Sequence[tuple]]) -> tuple[object, list]:
+    """Return the signed-in user and what ``reads(user_id)`` (compiled reads, as
+    `together` takes them) read, in one round trip with the user's own row; or
+    (None, []) when nobody is signed in, and nothing is read.
+
+    An official's page reads its session, then its user, then its tournament (and the
+    desk's game): the last two are one round trip here. The user is still Django's
+    `request.user`, checked by Django as always (the backend, the password's session
+    hash, an inactive account): only its row was read ahead, by the id the session
+    holds. What was read with it is returned only for the user the check let in.
+    """
+    lazy = request.user
+    user_id = _session_user(request) if getattr(lazy, "_wrapped", None) is empty else None
+    if user_id is None:  # read already, nobody signed in, or another backend's: as Django
+        user = lazy if lazy.is_authenticated else None
+        return user, together(*reads(user.pk)) if user is not None else []
+    users, *found = together((_users, {"pk": user_id}), *reads(user_id))
+    token = _READ_AHEAD.set((user_id, users))
+    try:
+        signed_in = lazy.is_authenticated  # Django's own check, of the row read ahead
+    finally:
+        _READ_AHEAD.reset(token)
+    if not signed_in or lazy.pk != user_id:
+        return None, []
+    return lazy, found
+
+
+def _session_user(request) -> int | None:
+    """Return the id of the user the session holds, signed in by this backend, or None."""
+    session = request.session
+    if session.get(BACKEND_SESSION_KEY) != DESK_BACKEND:
+        return None
+    try:
+        return int(get_user_model()._meta.pk.to_python(session[SESSION_KEY]))
+    except (KeyError, ValueError, ValidationError):
+        return None

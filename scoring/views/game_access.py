@@ -2,11 +2,11 @@
 sides read together, in one round trip of reads compiled once.
 
 Every hand entered at the desk, and every keystroke's preview, asks who the user is, the
-tournament of the address and the game. Read apart (`official_required`, then the game)
-that is two round trips to the database on each; read together it is one. Anything
-other than an official's own game (no login, another tournament's game, no right) is
-answered by `official_required` as on every other official page: the same login, 404
-and 403.
+tournament of the address and the game. Read apart (the user, `official_required`, then
+the game) that is three round trips to the database on each; read together, with the
+user's row (`tournaments.sessions.signed_in_with`), it is one. Anything other than an
+official's own game (no login, another tournament's game, no right) is answered by
+`official_required` as on every other official page: the same login, 404 and 403.
 """
 
 from functools import wraps
@@ -14,10 +14,11 @@ from functools import wraps
 from django.db.models import Exists, OuterRef
 from django.http import Http404
 
-from tournaments.compiled import compiled, together
+from tournaments.compiled import compiled
 from tournaments.models import Game, Tournament
 from tournaments.permissions import official_required
 from tournaments.selectors import with_bracket_rounds
+from tournaments.sessions import signed_in_with
 
 from ..selectors import game_sides
 from ..selectors.game_reads import sides_read
@@ -73,11 +74,16 @@ def official_game_required(view):
 
     @wraps(view)
     def wrapper(request, slug, pk, *args, **kwargs):
-        user = request.user
-        if user.is_authenticated:
-            found, rows = together(
-                (_official_games, {"slug": slug, "pk": pk, "user": user.pk}), sides_read(pk)
-            )
+        # The user's row in the same round trip (`signed_in_with`).
+        user, read = signed_in_with(
+            request,
+            lambda user_id: [
+                (_official_games, {"slug": slug, "pk": pk, "user": user_id}),
+                sides_read(pk),
+            ],
+        )
+        if user is not None:
+            found, rows = read
             if found and (user.is_superuser or found[0].user_is_official):
                 game = found[0]
                 tournament = game.event.tournament

@@ -9,7 +9,9 @@ from django.conf import settings
 from django.contrib.auth import BACKEND_SESSION_KEY
 from django.contrib.auth.backends import ModelBackend
 from django.contrib.sessions.models import Session
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
@@ -99,3 +101,95 @@ def test_a_changed_password_signs_out_other_sessions(tournament, official):
     official.save()
     answer = browser.get(reverse("desk:dashboard", args=[tournament.slug]))
     assert answer.status_code == 302 and reverse("login") in answer["Location"]
+
+
+# --- The user's row read with the page's own reads (`signed_in_with`) -------------------
+
+
+@pytest.fixture
+def reads_together(monkeypatch):
+    """Record the reads of each `together` call of the sessions' module."""
+    from tournaments import sessions
+
+    calls = []
+    real_together = sessions.together
+
+    def together(*reads, **kwargs):
+        calls.append([read for read, _ in reads])
+        return real_together(*reads, **kwargs)
+
+    monkeypatch.setattr(sessions, "together", together)
+    return calls
+
+
+def _user_reads(seen) -> int:
+    return sum('FROM "auth_user"' in query["sql"] for query in seen.captured_queries)
+
+
+def test_an_official_page_reads_the_user_with_its_tournament(tournament, official, reads_together):
+    from tournaments.permissions import _tournaments
+
+    calls = reads_together
+    browser = Client()
+    browser.force_login(official)
+    with CaptureQueriesContext(connection) as seen:
+        answer = browser.get(reverse("desk:dashboard", args=[tournament.slug]))
+    assert answer.status_code == 200 and answer.wsgi_request.user == official
+    assert len(calls) == 1 and _tournaments in calls[0] and len(calls[0]) == 2
+    assert _user_reads(seen) == 1  # the backend took the row read ahead
+
+
+def test_the_desk_s_sheet_reads_the_user_with_its_game_and_sides(official, reads_together):
+    from scoring.views.game_access import _official_games
+    from tests.factories import TournamentFactory
+    from tests.scoring.builders import make_ready_game
+
+    rally = TournamentFactory(slug="sheet-rally")
+    rally.officials.add(official)
+    game = make_ready_game(rally)
+    calls = reads_together
+    browser = Client()
+    browser.force_login(official)
+    with CaptureQueriesContext(connection) as seen:
+        answer = browser.get(reverse("scoring:sheet", args=[rally.slug, game.pk]))
+    assert answer.status_code == 200
+    assert len(calls) == 1 and len(calls[0]) == 3 and _official_games in calls[0]
+    assert _user_reads(seen) == 1
+
+
+def test_the_desk_s_sheet_refuses_whom_django_refuses(tournament, official, other_official):
+    """The row read ahead is still checked by Django: a changed password, an inactive
+    account, a deleted one and another tournament's official are all refused."""
+    from tests.scoring.builders import make_ready_game
+
+    game = make_ready_game(tournament)
+    sheet = reverse("scoring:sheet", args=[tournament.slug, game.pk])
+    login = reverse("login")
+    browser = Client()
+    browser.force_login(official)
+    assert browser.get(sheet).status_code == 200
+    official.set_password("another long passphrase 42")
+    official.save()
+    answer = browser.get(sheet)
+    assert answer.status_code == 302 and login in answer["Location"]
+    browser.force_login(official)
+    type(official).objects.filter(pk=official.pk).update(is_active=False)
+    answer = browser.get(sheet)
+    assert answer.status_code == 302 and login in answer["Location"]
+    browser.force_login(other_official)
+    assert browser.get(sheet).status_code == 403
+    other_official.delete()
+    answer = browser.get(sheet)
+    assert answer.status_code == 302 and login in answer["Location"]
+
+
+def test_a_row_read_ahead_serves_only_its_own_user(official, other_official):
+    from tournaments import sessions
+
+    token = sessions._READ_AHEAD.set((official.pk, [official]))
+    try:
+        assert DeskBackend().get_user(other_official.pk) == other_official
+        assert DeskBackend().get_user(str(official.pk)) is official
+    finally:
+        sessions._READ_AHEAD.reset(token)
+    assert DeskBackend().get_user(official.pk) is not official  # read again, afresh
