@@ -9,6 +9,7 @@ data, the keys of those fields (`GameSpec.entry_from_data` reads it).
 import uuid
 
 from django import forms
+from django.utils.functional import cached_property
 
 from games.engine import CHOICE, INT, ONCE, PENALTIES, PER_PLAYER, SEAT, TILES
 from games.engine import Field as EntryField
@@ -69,7 +70,12 @@ class HandForm(HandIdentity):
                 self.fields[key] = self._form_field(entry_field, label)
                 if key in detail:
                     self.initial[key] = detail[key]
-        self.focus_field = self.entry_keys[0] if self.entry_keys else ""
+        # A new form's boxes have no autofocus: the first box's gets it (the setter also
+        # clears every other box's, the penalty rows' too, which builds their forms).
+        self._focus_field = self.entry_keys[0] if self.entry_keys else ""
+        for key, form_field in self.fields.items():
+            if self.add_prefix(key) == self._focus_field:
+                form_field.widget.attrs["autofocus"] = True
 
     # Building ---------------------------------------------------------------------
 
@@ -187,8 +193,13 @@ class HandForm(HandIdentity):
 
     def is_valid(self) -> bool:
         form_ok = super().is_valid()
-        penalties_ok = self.penalties is None or self.penalties.is_valid()
+        penalties_ok = self.penalties is None or self._no_penalties or self.penalties.is_valid()
         return penalties_ok and form_ok
+
+    @cached_property
+    def _no_penalties(self) -> bool:
+        """Whether the penalty rows were sent all blank (`PenaltyFormSet.blank_in`)."""
+        return self.is_bound and self.penalties.blank_in(self.data, PENALTY_PREFIX)
 
     def submitted(self) -> dict:
         """Return what a hand service takes from the form: the sheet version, key and hand.
@@ -200,7 +211,7 @@ class HandForm(HandIdentity):
         data = {}
         for entry_field in self.entry_fields:
             if entry_field.kind == PENALTIES:
-                data[entry_field.name] = self.penalties.penalties()
+                data[entry_field.name] = [] if self._no_penalties else self.penalties.penalties()
                 continue
             for key in entry_field.keys(self.table):
                 value = cleaned.get(key)
