@@ -278,4 +278,33 @@ quiet (load 0.7-1.0), milliseconds a hand, the statements against the general pa
     thats_it                        2.21-2.62 against 5.50-6.39
     domino_pinochle                 3.21-3.36 against 6.38-6.72
     double_takes                    2.65-3.30 against 5.70-6.71
+2026-11-30 night, another machine of the kind (an AMD EPYC, 2 cores, PostgreSQL 15; a
+plain loop of 20 million additions 2.1-3.2 s, and Django slower than the loop says: the
+bare view 0.7-0.9 ms through the test client, the floor's transaction 1.0-2.0 ms, the
+desk's POST 18-25 ms on the same code that took 7.6 on the 29th's machine). Three
+changes to the POST's path: the sheet after a hand drawn from the hands the hand's lock
+read (`HandResult.hands`, a table's step's `TableResult.hands`), not read again; the
+signed-in user's row read in the round trip of the page's own first read
+(`tournaments.sessions.signed_in_with`); penalty rows sent blank taken as none without
+building their forms (`PenaltyFormSet.blank_in`), and the first box's autofocus set
+without building them. Round trips the bench counts: post 6 -> 4, table entry 4 -> 3,
+confirmation 5 -> 4. The desk's POST alone (16 games, ten POSTs each through the test
+client, the first of each game left out), d456f0e and the change alternated six times
+on PostgreSQL, four times on SQLite (the embedded default):
+    figure                          d456f0e               change
+    PostgreSQL post median ms       21.5 (18.8-25.8)      18.7 (16.5-20.8)
+    PostgreSQL post CPU median ms   17.0 (15.5-20.5)      15.1 (13.2-16.4)
+    SQLite post median ms           18.3 (17.5-19.0)      15.7 (15.1-16.8)
+The hand form alone (built, checked and read, 200 a run, two pairs): 1.04-1.10 ms
+against 0.60-0.66. The whole bench, two pairs alternated (the floor 1.0-2.0 ms: a busy
+host), d456f0e then the change:
+    figure                          d456f0e          change
+    post_median_ms                  21.51, 25.25     20.17, 20.44
+    table_entry_median_ms           22.97, 25.33     22.93, 20.93
+    table_confirm_median_ms         22.06, 24.50     23.41, 20.72
+    bare_get_median_ms              0.81, 0.86       0.68, 0.76
+    service_over_floor              8.11, 5.24       6.90, 6.73
+    parallel_speedup                1.87, 2.17       2.24, 2.07
+The services' hands are not on the changed path but for one column more read with the
+hands (`edited_at`) and a row built for the new hand.
 """
